@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * hmpgov's module-wide state, shared by its kernel-side files.
+ */
+#ifndef HMPGOV_H
+#define HMPGOV_H
+
+#include <linux/types.h>
+
+enum hmpgov_capacity_source {
+	HMPGOV_CAP_NONE,	/* nothing usable: all CPUs taken as 1024 */
+	HMPGOV_CAP_KERNEL,	/* arch_scale_cpu_capacity() */
+	HMPGOV_CAP_DT,		/* capacity-dmips-mhz in the device tree */
+	HMPGOV_CAP_CPUFREQ,	/* cpufreq's maximum frequency per policy */
+	HMPGOV_CAP_PARAM,	/* the capacity= module parameter */
+	HMPGOV_CAP_AUTO,	/* (capacity_source= only) the first usable */
+};
+
+enum hmpgov_cluster_source {
+	HMPGOV_CLUSTER_TOPOLOGY,	/* the kernel's cluster / package ids */
+	HMPGOV_CLUSTER_CPUFREQ,		/* cpufreq policies' related_cpus */
+	HMPGOV_CLUSTER_CAPACITY,	/* CPUs of equal capacity */
+};
+
+/*
+ * What discovery found; written once at load, read-only afterwards.
+ * Arrays are indexed by CPU id (the possible CPUs are 0..nr_cpus-1).
+ */
+struct hmpgov_topology {
+	unsigned int nr_cpus;
+	u32 *capacity;
+	int *cluster;
+	unsigned int nr_clusters;
+	enum hmpgov_capacity_source capacity_source;
+	enum hmpgov_cluster_source cluster_source;
+	bool asymmetric;	/* false: passive, nothing to steer */
+};
+
+extern struct hmpgov_topology hmpgov_topo;
+
+/* module/params.c */
+extern const char *const hmpgov_capacity_source_names[];
+extern const char *const hmpgov_cluster_source_names[];
+int hmpgov_params_validate(u32 **capacity_override,
+			   enum hmpgov_capacity_source *want);
+
+/* module/topology.c */
+int hmpgov_topology_discover(struct hmpgov_topology *t, const u32 *override,
+			     enum hmpgov_capacity_source want);
+void hmpgov_topology_log(const struct hmpgov_topology *t);
+void hmpgov_topology_free(struct hmpgov_topology *t);
+
+/* module/sysfs.c */
+int hmpgov_sysfs_init(void);
+void hmpgov_sysfs_exit(void);
+
+#endif /* HMPGOV_H */

@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# Boot one kernel of the matrix on one QEMU machine, run the guest suite
+# inside and print its results as "@@TAP ..." lines. The whole console log
+# is kept; any kernel splat in it (WARNING, BUG, Oops, lockdep, KASAN,
+# sleeping in atomic context, kmemleak) fails the run, named.
+#
+# usage: scripts/run-qemu.sh KID MACHINE [HT_VAR=value ...]
+#   MACHINE: a dts/ name for arm64 kernels; "pc" for x86_64 (-smp 2)
+#   HT_TESTS=10-load,20-topology   run only these guest tests
+#   HT_TIMEOUT=seconds             wall-clock limit (default 600)
+# exit: 0 when the suite ran to its end, every test passed and the log is
+#       clean; 1 otherwise. The log is $HMPGOV_BUILD/logs/KID-MACHINE.log.
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+
+kid=${1:?usage: run-qemu.sh KID MACHINE [HT_VAR=value ...]}
+machine=${2:?usage: run-qemu.sh KID MACHINE [HT_VAR=value ...]}
+shift 2
+timeout_s=600
+extra=()
+for kv in "$@"; do
+	case $kv in
+	HT_TIMEOUT=*) timeout_s=${kv#HT_TIMEOUT=} ;;
+	HT_*=*) extra+=("$kv") ;;
+	*) die "not an HT_ variable: $kv" ;;
+	esac
+done
+# shellcheck disable=SC1090
+source "$HMPGOV_KERNELS/$kid.env"
+logdir=$HMPGOV_BUILD/logs
+mkdir -p "$logdir"
+log_file=$logdir/$kid-$machine.log
+initrd=$HMPGOV_BUILD/$kid/initramfs.cpio.gz
+[ -f "$initrd" ] || die "$kid: no initramfs (scripts/build-initramfs.sh $kid)"
+
+cmdline="panic=-1 HT_MACHINE=$machine HT_KERNEL=$kid ${extra[*]}"
+case $ARCH in
+arm64)
+	dtb=$HMPGOV_BUILD/dtb/$machine.dtb
+	[ -f "$dtb" ] || die "no device tree $dtb (scripts/build-dtbs.sh)"
+	smp=$(sed -n 's/^ \* qemu-smp: \([0-9]*\)$/\1/p' "$HMPGOV_TOP/dts/$machine.dts")
+	qemu=(qemu-system-aarch64 -machine virt -cpu "$QEMU_ARM_CPU" -smp "$smp"
+		-dtb "$dtb" -append "console=ttyAMA0 $cmdline")
+	;;
+x86_64)
+	[ "$machine" = pc ] || die "x86_64 kernels boot the 'pc' machine"
+	qemu=(qemu-system-x86_64 -machine pc -cpu max -smp 2
+		-append "console=ttyS0 $cmdline")
+	;;
+esac
+qemu+=(-m "$QEMU_MEM" -accel tcg,thread=multi -nographic -no-reboot -monitor none
+	-kernel "$IMAGE" -initrd "$initrd")
+
+start=$(date +%s)
+set +e
+timeout --foreground -k 10 "$timeout_s" "${qemu[@]}" </dev/null >"$log_file" 2>&1
+rc=$?
+set -e
+elapsed=$(( $(date +%s) - start ))
+tr -d '\r' <"$log_file" >"$log_file.tmp" && mv "$log_file.tmp" "$log_file"
+
+status=0
+tap=$(grep -a '^@@TAP ' "$log_file" | sed 's/^@@TAP //' || true)
+[ -n "$tap" ] && printf '%s\n' "$tap"
+if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
+	echo "not ok - [$machine] boot finished within ${timeout_s}s (timed out)"
+	status=1
+elif ! grep -aq '^@@END' "$log_file"; then
+	echo "not ok - [$machine] the suite ran to its end (qemu exit $rc; see $log_file)"
+	status=1
+else
+	echo "ok - [$machine] the suite ran to its end (${elapsed}s)"
+fi
+splats=$("$HMPGOV_TOP/scripts/find-splats.sh" "$log_file" || true)
+if [ -n "$splats" ]; then
+	echo "not ok - [$machine] kernel log is clean: $(echo "$splats" | head -n 3 | tr '\n' ';')"
+	status=1
+else
+	echo "ok - [$machine] kernel log is clean (no WARNING/BUG/Oops/lockdep/KASAN/kmemleak)"
+fi
+if printf '%s\n' "$tap" | grep -q '^not ok'; then
+	status=1
+fi
+exit $status

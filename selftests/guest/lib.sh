@@ -1,0 +1,122 @@
+# SPDX-License-Identifier: GPL-2.0
+# Helpers for hmpgov's guest tests (busybox sh). Results go to the host as
+# "@@TAP ..." lines; kernel splats are caught by the host from the console.
+
+KO=/hmpgov/hmpgov.ko
+SYS=/sys/kernel/hmpgov
+
+tap_ok() { echo "@@TAP ok - $*"; }
+tap_not_ok() { echo "@@TAP not ok - $*"; }
+tap_skip() { echo "@@TAP ok - $1 # SKIP $2"; }
+tap_note() { echo "@@TAP # $*"; }
+
+# check NAME CONDITION...: one TAP line from a shell condition.
+check() {
+	_name=$1
+	shift
+	if "$@"; then tap_ok "$_name"; else tap_not_ok "$_name"; fi
+}
+
+module_loaded() { grep -q '^hmpgov ' /proc/modules; }
+
+# load [params...]: one finit_module; prints the error text, returns status.
+load() { modload "$KO" "$@" 2>&1; }
+unload() { rmmod hmpgov 2>&1; }
+
+ncpus() { ls -d /sys/devices/system/cpu/cpu[0-9]* | wc -l; }
+
+# A big-endian u32 property of the device tree, in decimal, or empty.
+dt_u32() {
+	[ -f "$1" ] || return 0
+	hexdump -v -e '4/1 "%02x"' "$1" | { read -r hex; printf '%d\n' "0x$hex"; }
+}
+
+# The device tree's view, printed as "cpu capacity cluster" lines,
+# capacities normalised like the kernel does (dmips * 1024 / max) and
+# clusters numbered littlest first, so tests compare it with hmpgov's.
+dt_expected_topology() {
+	_n=$(ncpus)
+	_max=0
+	_cpu=0
+	: >/tmp/dt_caps
+	while [ "$_cpu" -lt "$_n" ]; do
+		_d=$(dt_u32 "/proc/device-tree/cpus/cpu@$(printf %x "$_cpu")/capacity-dmips-mhz")
+		[ -n "$_d" ] || _d=1024
+		[ "$_d" -gt "$_max" ] && _max=$_d
+		echo "$_cpu $_d" >>/tmp/dt_caps
+		_cpu=$((_cpu + 1))
+	done
+	# cluster of each CPU from cpu-map: phandle of cpu@N -> clusterX
+	: >/tmp/dt_clusters
+	for _core in /proc/device-tree/cpus/cpu-map/cluster*/core*; do
+		_cl=$(basename "$(dirname "$_core")")
+		_ph=$(dt_u32 "$_core/cpu")
+		for _node in /proc/device-tree/cpus/cpu@*; do
+			[ "$(dt_u32 "$_node/phandle")" = "$_ph" ] || continue
+			echo "$(( 0x${_node##*@} )) $_cl" >>/tmp/dt_clusters
+		done
+	done
+	while read -r _cpu _d; do
+		_cap=$((_d * 1024 / _max))
+		_cl=$(awk -v c="$_cpu" '$1 == c { print $2 }' /tmp/dt_clusters)
+		echo "$_cpu $_cap ${_cl:-none}"
+	done </tmp/dt_caps >/tmp/dt_raw
+	number_clusters </tmp/dt_raw
+}
+
+# stdin: "cpu capacity key" lines; stdout: "cpu capacity cluster" with
+# clusters numbered by (capacity, lowest cpu), as hmpgov documents.
+number_clusters() {
+	awk '{ cpu[NR] = $1; cap[NR] = $2; key[NR] = $3
+	       if (!($3 in first)) { first[$3] = $1; kcap[$3] = $2 } }
+	     END {
+		for (k in first) { r = 0
+			for (j in first) if (kcap[j] < kcap[k] || (kcap[j] == kcap[k] && first[j] < first[k])) r++
+			rank[k] = r }
+		for (i = 1; i <= NR; i++) print cpu[i], cap[i], rank[key[i]] }'
+}
+
+# hmpgov's view as "cpu capacity cluster" lines.
+hmpgov_topology() {
+	_cpu=0
+	_n=$(ncpus)
+	while [ "$_cpu" -lt "$_n" ]; do
+		echo "$_cpu $(cat $SYS/cpu$_cpu/capacity) $(cat $SYS/cpu$_cpu/cluster)"
+		_cpu=$((_cpu + 1))
+	done
+}
+
+# The kernel's own capacities, one per line, or nothing (x86, old kernels).
+kernel_capacities() {
+	for _f in /sys/devices/system/cpu/cpu[0-9]*/cpu_capacity; do
+		[ -f "$_f" ] && cat "$_f"
+	done
+}
+
+has_device_tree() { [ -d /proc/device-tree/cpus ]; }
+
+dt_asymmetric() {
+	has_device_tree && [ -n "$(dt_u32 /proc/device-tree/cpus/cpu@0/capacity-dmips-mhz)" ]
+}
+
+# Start N background loops that fork and exit processes; sets FORKERS.
+start_forkers() {
+	FORKERS=
+	_i=0
+	while [ "$_i" -lt "$1" ]; do
+		( while :; do /bin/true; done ) &
+		FORKERS="$FORKERS $!"
+		_i=$((_i + 1))
+	done
+}
+
+stop_forkers() {
+	# shellcheck disable=SC2086
+	[ -n "$FORKERS" ] && kill $FORKERS 2>/dev/null
+	wait 2>/dev/null
+	FORKERS=
+}
+
+# New kernel log lines since the last mark_log.
+mark_log() { dmesg -c >/dev/null; }
+new_log() { dmesg; }

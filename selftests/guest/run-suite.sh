@@ -1,0 +1,30 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Run the guest tests (tests/*.sh, in order, or those named in $HT_TESTS)
+# and print their results for the host, which numbers them into one TAP
+# stream: lines "@@TAP ok - name", "@@TAP not ok - name", "@@TAP # note".
+. ./lib.sh
+
+echo "@@BEGIN kernel=$(uname -r) machine=${HT_MACHINE:-?} cpus=$(nproc)"
+[ -w /sys/kernel/debug/kmemleak ] && echo clear >/sys/kernel/debug/kmemleak
+for t in tests/*.sh; do
+	name=$(basename "$t" .sh)
+	if [ -n "${HT_TESTS:-}" ] && ! echo ",$HT_TESTS," | grep -q ",$name,"; then
+		continue
+	fi
+	echo "@@TAP # test file $name (uptime $(cut -d' ' -f1 /proc/uptime)s)"
+	( . "$t" ) || tap_not_ok "$name: script exited with $?"
+	# Every test leaves the module unloaded.
+	if module_loaded; then
+		tap_not_ok "$name: left hmpgov loaded"
+		rmmod hmpgov
+	fi
+done
+echo "@@TAP # tests done (uptime $(cut -d' ' -f1 /proc/uptime)s)"
+if [ -w /sys/kernel/debug/kmemleak ]; then
+	echo scan >/sys/kernel/debug/kmemleak
+	sleep 1
+	echo scan >/sys/kernel/debug/kmemleak
+	cat /sys/kernel/debug/kmemleak
+fi
+echo "@@END"
