@@ -34,6 +34,7 @@ mkdir -p "$root"/{bin,sbin,proc,sys,dev,tmp,run,hmpgov/bin}
 cp "$bb/bin/busybox" "$root/bin/busybox"
 cp "$HMPGOV_TOP/selftests/guest/init" "$root/init"
 cp -r "$HMPGOV_TOP/selftests/guest/lib.sh" "$HMPGOV_TOP/selftests/guest/run-suite.sh" \
+	"$HMPGOV_TOP/selftests/guest/demo.sh" \
 	"$HMPGOV_TOP/selftests/guest/tests" "$root/hmpgov/"
 cp "$out/hmpgov.ko" "$root/hmpgov/"
 # The guest's test programs (selftests/progs), static for its arch.

@@ -9,11 +9,11 @@
  *   HMPGOV_HAVE_ARCH_CPU_CAPACITY  arch_scale_cpu_capacity() links from a
  *                                  module (arm64 exports cpu_scale from 5.15;
  *                                  elsewhere it is an inline or exported)
+ *   HMPGOV_HAVE_CLUSTER_ID         topology_cluster_id() exists (5.16+)
  */
 #ifndef HMPGOV_COMPAT_H
 #define HMPGOV_COMPAT_H
 
-#include <linux/version.h>
 #include <linux/topology.h>
 #include <linux/sched/topology.h>
 
@@ -39,7 +39,7 @@ static inline unsigned long hmpgov_kernel_cpu_capacity(int cpu)
  */
 static inline int hmpgov_topology_cluster_key(int cpu)
 {
-#if defined(CONFIG_ARM64) && LINUX_VERSION_CODE >= KERNEL_VERSION(5, 16, 0)
+#if defined(CONFIG_ARM64) && defined(HMPGOV_HAVE_CLUSTER_ID)
 	return topology_physical_package_id(cpu) * 65536 +
 	       topology_cluster_id(cpu);
 #else

@@ -10,7 +10,7 @@
 #include "pure.h"
 
 /* dmips-mhz (< 2^16) times kHz (< 2^32) fits; the shift by 10 then too. */
-#define HMPGOV_RAW_CAPACITY_MAX	(1ULL << 48)
+#define HMPGOV_RAW_CAPACITY_MAX	0x1000000000000ULL	/* 2^48 */
 
 /**
  * hmpgov_normalise_capacity() - scale raw capacities so the biggest is 1024

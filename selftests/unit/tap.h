@@ -6,23 +6,32 @@
 #ifndef HMPGOV_UNIT_TAP_H
 #define HMPGOV_UNIT_TAP_H
 
+#include <stdarg.h>
 #include <stdio.h>
 
 static int tap_count;
 static int tap_failed;
 
-#define TAP_CHECK(cond, ...)                                              \
-	do {                                                              \
-		tap_count++;                                              \
-		if (!(cond))                                              \
-			tap_failed++;                                     \
-		printf("%sok %d - ", (cond) ? "" : "not ", tap_count);    \
-		printf(__VA_ARGS__);                                      \
-		printf("\n");                                             \
-		if (!(cond))                                              \
-			printf("# failed: %s (%s:%d)\n", #cond, __FILE__, \
-			       __LINE__);                                 \
-	} while (0)
+static inline void
+tap_check(int ok, const char *cond, const char *file, int line,
+	  const char *fmt, ...)
+{
+	va_list ap;
+
+	tap_count++;
+	if (!ok)
+		tap_failed++;
+	printf("%sok %d - ", ok ? "" : "not ", tap_count);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	printf("\n");
+	if (!ok)
+		printf("# failed: %s (%s:%d)\n", cond, file, line);
+}
+
+#define TAP_CHECK(cond, ...) \
+	tap_check(!!(cond), #cond, __FILE__, __LINE__, __VA_ARGS__)
 
 static inline int tap_done(void)
 {

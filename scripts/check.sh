@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# `make check`: set up, build and test hmpgov across the kernel matrix.
+#
+#   1. host packages (scripts/setup-host.sh), kernels (fetch-kernels.sh,
+#      build-kernel.sh), device trees (build-dtbs.sh)
+#   2. host unit tests of the pure C parts, with ASan and UBSan
+#   3. checkpatch.pl --strict on every C file
+#   4. hmpgov.ko for each kernel with W=1 and sparse: no warning allowed
+#   5. dkms add/build/install/remove against the host's headers
+#   6. the guest suite in QEMU for each line of scripts/matrix-plan.txt
+#
+# Output: one TAP 13 stream for everything, then "N passed, N failed,
+# N skipped" alone on the last line. Exit status 1 on any failure.
+#   HMPGOV_PLAN=file   another plan (for a quick run)
+set -uo pipefail
+source "$(dirname "$0")/lib.sh"
+
+passed=0 failed=0 skipped=0 count=0
+result=$HMPGOV_BUILD/check.tap
+mkdir -p "$HMPGOV_BUILD/logs"
+echo "TAP version 13" | tee "$result"
+
+# emit PREFIX: read "ok - x" / "not ok - x" / "# x" lines, number them.
+emit() {
+	local prefix=$1 line status desc
+	while IFS= read -r line; do
+		case $line in
+		"ok "*|"not ok "*)
+			if [[ $line == not\ ok* ]]; then status="not ok"; desc=${line#not ok}; else status=ok; desc=${line#ok}; fi
+			# drop a producer's own number and dash
+			desc=$(printf '%s' "$desc" | sed -E 's/^ *[0-9]* *-? *//')
+			count=$((count + 1))
+			if [ "$status" = "not ok" ]; then
+				failed=$((failed + 1))
+			elif [[ $desc == *"# SKIP"* ]]; then
+				skipped=$((skipped + 1))
+			else
+				passed=$((passed + 1))
+			fi
+			echo "$status $count - $prefix$desc" | tee -a "$result" ;;
+		"#"*) echo "$line" | tee -a "$result" ;;
+		1..*|"TAP version"*) ;;
+		*) echo "# $line" | tee -a "$result" ;;
+		esac
+	done
+}
+
+# step NAME CMD...: one test from a command's exit status; output to a log.
+step() {
+	local name=$1 logf
+	shift
+	logf=$HMPGOV_BUILD/logs/$(printf '%s' "$name" | tr -c 'a-zA-Z0-9.-' '_').log
+	if "$@" >"$logf" 2>&1; then
+		echo "ok - $name" | emit ""
+	else
+		{ echo "not ok - $name (log: $logf)"; tail -n 15 "$logf" | sed 's/^/# /'; } | emit ""
+		return 1
+	fi
+}
+
+finish() {
+	echo "1..$count" | tee -a "$result"
+	echo "$passed passed, $failed failed, $skipped skipped"
+	[ "$failed" -eq 0 ]
+	exit $?
+}
+
+# 1. Set-up. Without it nothing else can run.
+step "setup: host packages" "$HMPGOV_TOP/scripts/setup-host.sh" || finish
+step "setup: Debian kernels fetched" "$HMPGOV_TOP/scripts/fetch-kernels.sh" || finish
+step "setup: own 6.12 debug kernel built" "$HMPGOV_TOP/scripts/build-kernel.sh" || finish
+step "setup: device trees built" "$HMPGOV_TOP/scripts/build-dtbs.sh" || finish
+{ echo "# kernel matrix:"; for f in "$HMPGOV_KERNELS"/*.env; do
+	( source "$f"; echo "#   $KID: $KVER ($PKGVER)" ); done; } | tee -a "$result"
+
+# 2. Host unit tests.
+"$HMPGOV_TOP/scripts/unit-tests.sh" | emit "unit "
+
+# 3. Style.
+src=$(ls -d "$HMPGOV_CACHE"/src/linux-source-6.12-*/ | head -n 1)
+step "style: checkpatch.pl --strict clean" "$HMPGOV_TOP/scripts/lint.sh" "$src"
+
+# 4. Builds with W=1 and sparse.
+while read -r kid _; do
+	step "build $kid: W=1 and sparse (C=1) with no warning" \
+		"$HMPGOV_TOP/scripts/build-module.sh" "$kid" C=1
+	step "initramfs $kid" "$HMPGOV_TOP/scripts/build-initramfs.sh" "$kid"
+done < <(matrix_entries)
+
+# 5. DKMS.
+"$HMPGOV_TOP/scripts/dkms-test.sh" | emit ""
+
+# 6. The guest suite.
+plan=${HMPGOV_PLAN:-$HMPGOV_TOP/scripts/matrix-plan.txt}
+while read -r kid machine vars; do
+	case $kid in ''|'#'*) continue ;; esac
+	echo "# guest: $kid on $machine" | tee -a "$result"
+	# shellcheck disable=SC2086
+	"$HMPGOV_TOP/scripts/run-qemu.sh" "$kid" "$machine" $vars </dev/null | emit "[$kid $machine] "
+done <"$plan"
+
+finish

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# checkpatch.pl --strict on every C source and header of the project.
+# usage: scripts/lint.sh [LINUX_SOURCE_TREE]   (default: the cached one)
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+tree=${1:-$(ls -d "$HMPGOV_CACHE"/src/linux-source-6.12-*/ 2>/dev/null | head -n 1)}
+[ -x "$tree/scripts/checkpatch.pl" ] || die "no checkpatch.pl (run scripts/build-kernel.sh first)"
+cd "$HMPGOV_TOP"
+mapfile -t files < <(git ls-files -co --exclude-standard '*.c' '*.h')
+out=$("$tree/scripts/checkpatch.pl" --strict --no-tree -f --terse --show-types "${files[@]}" 2>&1 |
+	grep -v 'total: 0 errors, 0 warnings, 0 checks' || true)
+if [ -n "$out" ]; then
+	printf '%s\n' "$out"
+	exit 1
+fi
+echo "checkpatch: ${#files[@]} files clean"
