@@ -14,6 +14,7 @@
 # N skipped" alone on the last line. Exit status 1 on any failure.
 #   HMPGOV_PLAN=file   another plan (for a quick run)
 set -uo pipefail
+shopt -s lastpipe	# emit, at the end of pipelines, counts in this shell
 source "$(dirname "$0")/lib.sh"
 
 passed=0 failed=0 skipped=0 count=0

@@ -64,20 +64,20 @@ status=0
 tap=$(grep -a '^@@TAP ' "$log_file" | sed 's/^@@TAP //' || true)
 [ -n "$tap" ] && printf '%s\n' "$tap"
 if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
-	echo "not ok - [$machine] boot finished within ${timeout_s}s (timed out)"
+	echo "not ok - boot finished within ${timeout_s}s (timed out)"
 	status=1
 elif ! grep -aq '^@@END' "$log_file"; then
-	echo "not ok - [$machine] the suite ran to its end (qemu exit $rc; see $log_file)"
+	echo "not ok - the suite ran to its end (qemu exit $rc; see $log_file)"
 	status=1
 else
-	echo "ok - [$machine] the suite ran to its end (${elapsed}s)"
+	echo "ok - the suite ran to its end (${elapsed}s)"
 fi
 splats=$("$HMPGOV_TOP/scripts/find-splats.sh" "$log_file" || true)
 if [ -n "$splats" ]; then
-	echo "not ok - [$machine] kernel log is clean: $(echo "$splats" | head -n 3 | tr '\n' ';')"
+	echo "not ok - kernel log is clean: $(echo "$splats" | head -n 3 | tr '\n' ';')"
 	status=1
 else
-	echo "ok - [$machine] kernel log is clean (no WARNING/BUG/Oops/lockdep/KASAN/kmemleak)"
+	echo "ok - kernel log is clean (no WARNING/BUG/Oops/lockdep/KASAN/kmemleak)"
 fi
 if printf '%s\n' "$tap" | grep -q '^not ok'; then
 	status=1

@@ -13,12 +13,14 @@ static void test_normalise(void)
 	u64 huge[2] = { 1, HMPGOV_RAW_CAPACITY_MAX + 1 };
 	u64 tiny[2] = { 1, 100000 };
 	u32 cap[4];
+	int ret;
 
 	TAP_CHECK(!hmpgov_normalise_capacity(dmips, 4, cap) && cap[0] == 446 &&
 		  cap[1] == 446 && cap[2] == 1024 && cap[3] == 1024,
 		  "dmips 446/1024 normalise to 446/1024");
 	/* dmips x kHz, like arch_topology: 578*1.8 GHz vs 1024*3 GHz */
-	TAP_CHECK(!hmpgov_normalise_capacity(freq, 3, cap) &&
+	ret = hmpgov_normalise_capacity(freq, 3, cap);
+	TAP_CHECK(!ret &&
 		  cap[0] == 1800000ULL * 578 * 1024 / (3000000ULL * 1024) &&
 		  cap[1] == 819 && cap[2] == 1024,
 		  "dmips x frequency normalise to the fastest (%u %u %u)",
