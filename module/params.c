@@ -29,6 +29,20 @@ module_param_string(capacity_source, capacity_source, sizeof(capacity_source),
 MODULE_PARM_DESC(capacity_source,
 		 "Where capacities come from: auto (default), kernel, dt, cpufreq");
 
+static unsigned int max_tasks = 4096;
+module_param(max_tasks, uint, 0444);
+MODULE_PARM_DESC(max_tasks,
+		 "Tasks tracked at most (16..1048576, rounded up to a power of 2)");
+
+static unsigned int halflife_ms = 32;
+module_param(halflife_ms, uint, 0444);
+MODULE_PARM_DESC(halflife_ms,
+		 "Half-life of the utilization average in ms (1..1000); runtime: /sys/kernel/hmpgov/halflife_ms");
+
+#define MAX_TASKS_MIN	16U
+#define MAX_TASKS_MAX	1048576U
+#define HALFLIFE_MS_MAX	1000U
+
 const char *const hmpgov_capacity_source_names[] = {
 	[HMPGOV_CAP_NONE] = "none",
 	[HMPGOV_CAP_KERNEL] = "kernel",
@@ -64,25 +78,41 @@ static int parse_capacity_source(enum hmpgov_capacity_source *want)
 	return -EINVAL;
 }
 
+/* 0 if @ms is a usable half-life, else -EINVAL. */
+int hmpgov_halflife_ms_valid(unsigned int ms)
+{
+	return ms >= 1 && ms <= HALFLIFE_MS_MAX ? 0 : -EINVAL;
+}
+
 /**
  * hmpgov_params_validate() - check every load-time parameter
- * @capacity_override: receives a kmalloc'ed array of nr_cpu_ids values
- *                     when capacity= was given, else NULL
- * @want:              receives the capacity_source= choice
+ * @lp: receives the checked values; lp->capacity_override is a kmalloc'ed
+ *      array of nr_cpu_ids values when capacity= was given, else NULL
  *
  * Return: 0, or -EINVAL after logging one line.
  */
-int hmpgov_params_validate(u32 **capacity_override,
-			   enum hmpgov_capacity_source *want)
+int hmpgov_params_validate(struct hmpgov_load_params *lp)
 {
 	char msg[HMPGOV_PARSE_MSG_LEN];
 	u32 *values;
 	int ret;
 
-	*capacity_override = NULL;
-	ret = parse_capacity_source(want);
+	lp->capacity_override = NULL;
+	ret = parse_capacity_source(&lp->want);
 	if (ret)
 		return ret;
+	if (max_tasks < MAX_TASKS_MIN || max_tasks > MAX_TASKS_MAX) {
+		pr_err("max_tasks=: %u is out of range %u..%u\n", max_tasks,
+		       MAX_TASKS_MIN, MAX_TASKS_MAX);
+		return -EINVAL;
+	}
+	if (hmpgov_halflife_ms_valid(halflife_ms)) {
+		pr_err("halflife_ms=: %u is out of range 1..%u\n", halflife_ms,
+		       HALFLIFE_MS_MAX);
+		return -EINVAL;
+	}
+	lp->max_tasks = max_tasks;
+	lp->halflife_ms = halflife_ms;
 	if (!capacity[0])
 		return 0;
 
@@ -95,6 +125,6 @@ int hmpgov_params_validate(u32 **capacity_override,
 		kfree(values);
 		return ret;
 	}
-	*capacity_override = values;
+	lp->capacity_override = values;
 	return 0;
 }

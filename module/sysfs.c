@@ -6,6 +6,7 @@
  *   capacity_source  kernel | dt | cpufreq | param | none
  *   cluster_source   topology | cpufreq | capacity
  *   nr_clusters      number of clusters, numbered littlest first
+ *   halflife_ms      (read-write) half-life of the utilization average
  *   cpuN/capacity    capacity of CPU N, 1..1024
  *   cpuN/cluster     its cluster number
  *   cpuN/capacity_source  where its capacity came from
@@ -17,6 +18,7 @@
 #include <linux/kobject.h>
 #include <linux/kstrtox.h>
 #include <linux/slab.h>
+#include <linux/time64.h>
 #include <linux/sysfs.h>
 
 #include "hmpgov/hmpgov.h"
@@ -51,6 +53,27 @@ static ssize_t nr_clusters_show(struct kobject *kobj,
 	return sysfs_emit(buf, "%u\n", hmpgov_topo.nr_clusters);
 }
 
+static ssize_t halflife_ms_show(struct kobject *kobj,
+				struct kobj_attribute *attr, char *buf)
+{
+	return sysfs_emit(buf, "%u\n",
+			  (u32)(READ_ONCE(hmpgov_halflife_ns) / NSEC_PER_MSEC));
+}
+
+/* A bad value gets -EINVAL and changes nothing. */
+static ssize_t halflife_ms_store(struct kobject *kobj,
+				 struct kobj_attribute *attr, const char *buf,
+				 size_t count)
+{
+	unsigned int ms;
+
+	if (kstrtouint(buf, 10, &ms) || hmpgov_halflife_ms_valid(ms))
+		return -EINVAL;
+	WRITE_ONCE(hmpgov_halflife_ns, (u32)(ms * NSEC_PER_MSEC));
+	return count;
+}
+
+static struct kobj_attribute halflife_ms_attr = __ATTR_RW(halflife_ms);
 static struct kobj_attribute state_attr = __ATTR_RO(state);
 static struct kobj_attribute capacity_source_attr = __ATTR_RO(capacity_source);
 static struct kobj_attribute cluster_source_attr = __ATTR_RO(cluster_source);
@@ -61,6 +84,7 @@ static struct attribute *root_attrs[] = {
 	&capacity_source_attr.attr,
 	&cluster_source_attr.attr,
 	&nr_clusters_attr.attr,
+	&halflife_ms_attr.attr,
 	NULL,
 };
 

@@ -43,7 +43,7 @@ arm64) cc=aarch64-linux-gnu-gcc ;;
 *) cc=gcc ;;
 esac
 for prog in "$HMPGOV_TOP"/selftests/progs/*.c; do
-	"$cc" -static -O2 -Wall -Wextra -Werror -o "$root/hmpgov/bin/$(basename "$prog" .c)" "$prog" ||
+	"$cc" -static -O2 -Wall -Wextra -Werror -pthread -o "$root/hmpgov/bin/$(basename "$prog" .c)" "$prog" -lm ||
 		die "building $prog failed"
 done
 chmod +x "$root/init"

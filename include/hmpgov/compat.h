@@ -10,10 +10,19 @@
  *                                  module (arm64 exports cpu_scale from 5.15;
  *                                  elsewhere it is an inline or exported)
  *   HMPGOV_HAVE_CLUSTER_ID         topology_cluster_id() exists (5.16+)
+ *   HMPGOV_SWITCH_PREV_STATE       sched_switch passes prev_state (5.18+)
+ *   HMPGOV_STAT_RUNTIME_VRUNTIME   sched_stat_runtime passes vruntime
+ *                                  (until 6.7, and 6.6.0-6.6.65)
+ *
+ * A probe's prototype must match its tracepoint exactly (a mismatch is
+ * undefined behaviour, and fatal under kCFI), so the probes are declared
+ * with the argument lists below and read the arguments they need through
+ * the helpers.
  */
 #ifndef HMPGOV_COMPAT_H
 #define HMPGOV_COMPAT_H
 
+#include <linux/sched.h>
 #include <linux/topology.h>
 #include <linux/sched/topology.h>
 
@@ -46,5 +55,31 @@ static inline int hmpgov_topology_cluster_key(int cpu)
 	return topology_physical_package_id(cpu);
 #endif
 }
+
+/*
+ * Probe argument lists, with fixed names: sched_switch's probe sees
+ * prev, next and (as HMPGOV_PREV_STATE) the state prev left in;
+ * sched_stat_runtime's sees tsk and runtime.
+ */
+#ifdef HMPGOV_SWITCH_PREV_STATE
+#define HMPGOV_SWITCH_ARGS	void *data, bool preempt,			\
+				struct task_struct *prev,			\
+				struct task_struct *next,			\
+				unsigned int prev_state
+#define HMPGOV_PREV_STATE	prev_state
+#else
+#define HMPGOV_SWITCH_ARGS	void *data, bool preempt,			\
+				struct task_struct *prev,			\
+				struct task_struct *next
+#define HMPGOV_PREV_STATE	READ_ONCE(prev->state)
+#endif
+
+#ifdef HMPGOV_STAT_RUNTIME_VRUNTIME
+#define HMPGOV_STAT_RUNTIME_ARGS	void *data, struct task_struct *tsk,	\
+					u64 runtime, u64 vruntime
+#else
+#define HMPGOV_STAT_RUNTIME_ARGS	void *data, struct task_struct *tsk,	\
+					u64 runtime
+#endif
 
 #endif /* HMPGOV_COMPAT_H */

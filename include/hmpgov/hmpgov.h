@@ -5,6 +5,7 @@
 #ifndef HMPGOV_H
 #define HMPGOV_H
 
+#include <linux/percpu.h>
 #include <linux/types.h>
 
 enum hmpgov_capacity_source {
@@ -38,11 +39,59 @@ struct hmpgov_topology {
 
 extern struct hmpgov_topology hmpgov_topo;
 
+/* Frequency ratio scale: cur/max of 1024 is the top frequency. */
+#define HMPGOV_FREQ_SCALE	1024U
+
+/* Probe events seen, per CPU (debugfs stats). */
+struct hmpgov_events {
+	u64 sched_switch;
+	u64 runtime;
+	u64 fork;
+	u64 free;
+	u64 frequency;
+};
+DECLARE_PER_CPU(struct hmpgov_events, hmpgov_events);
+
+/* A tracepoint found by name and the probe to attach to it. */
+struct hmpgov_probe {
+	const char *name;
+	void *func;
+	struct tracepoint *tp;
+};
+
+/* The signal's half-life in ns (halflife_ms); read in probes. */
+extern u32 hmpgov_halflife_ns;
+
 /* module/params.c */
 extern const char *const hmpgov_capacity_source_names[];
 extern const char *const hmpgov_cluster_source_names[];
-int hmpgov_params_validate(u32 **capacity_override,
-			   enum hmpgov_capacity_source *want);
+struct hmpgov_load_params {
+	u32 *capacity_override;	/* kmalloc'ed, or NULL */
+	enum hmpgov_capacity_source want;
+	unsigned int max_tasks;
+	unsigned int halflife_ms;
+};
+
+int hmpgov_params_validate(struct hmpgov_load_params *lp);
+int hmpgov_halflife_ms_valid(unsigned int ms);
+
+/* module/tracepoints.c */
+int hmpgov_probes_attach(struct hmpgov_probe *probes, unsigned int nr);
+void hmpgov_probes_detach(struct hmpgov_probe *probes, unsigned int nr);
+
+/* module/freq.c */
+int hmpgov_freq_init(void);
+void hmpgov_freq_exit(void);
+u32 hmpgov_freq_ratio(int cpu);
+void hmpgov_freq_changed(unsigned int khz, unsigned int cpu);
+
+/* module/tracking.c */
+int hmpgov_tracking_start(unsigned int max_tasks);
+void hmpgov_tracking_stop(void);
+
+/* module/debugfs.c */
+void hmpgov_debugfs_init(void);
+void hmpgov_debugfs_exit(void);
 
 /* module/topology.c */
 int hmpgov_topology_discover(struct hmpgov_topology *t, const u32 *override,

@@ -120,3 +120,32 @@ stop_forkers() {
 # New kernel log lines since the last mark_log.
 mark_log() { dmesg -c >/dev/null; }
 new_log() { dmesg; }
+
+DBG=/sys/kernel/debug/hmpgov
+
+# util or avg (column 3 or 4) of a pid in hmpgov's tasks view.
+task_field() { awk -v p="$1" -v c="$2" '$1 == p { print $c }' $DBG/tasks; }
+
+# median of N samples of a pid's avg, taken 100 ms apart
+avg_median() {
+	_i=0
+	: >/tmp/samples
+	while [ "$_i" -lt "${2:-5}" ]; do
+		task_field "$1" 4 >>/tmp/samples
+		sleep 0.1
+		_i=$((_i + 1))
+	done
+	sort -n /tmp/samples | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
+}
+
+# The kernel's own PELT utilization of a task, from /proc/PID/sched.
+pelt_util() { awk '$1 == "se.avg.util_avg" { print $3 }' "/proc/$1/sched" 2>/dev/null; }
+
+# within A B TOL: |A - B| <= TOL
+within() { [ -n "$1" ] && [ -n "$2" ] && [ $(( $1 > $2 ? $1 - $2 : $2 - $1 )) -le "$3" ]; }
+
+stat_value() { awk -v k="$1" '$1 == k { print $2 }' $DBG/stats; }
+
+# The lowest-numbered CPU of the littlest and of the biggest cluster.
+little_cpu() { echo 0; }
+big_cpu() { echo $(($(ncpus) - 1)); }

@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The table of tracked tasks: preallocated at load, used from tracepoint
+ * probes without allocation, sleeping or unbounded loops.
+ */
+#ifndef HMPGOV_TASK_TABLE_H
+#define HMPGOV_TASK_TABLE_H
+
+#include <linux/sched.h>
+#include <linux/types.h>
+
+#include "hmpgov/util_signal.h"
+
+/* Slots a lookup may visit: bounds every probe's work. */
+#define HMPGOV_TABLE_PROBES	8
+
+/*
+ * One tracked task, 64 bytes. Written only by the probes that account
+ * the task, which its runqueue lock serialises; readers in process
+ * context use the sequence counter to get a consistent copy.
+ */
+struct hmpgov_task {
+	struct task_struct *task;	/* key; see task_table.c for markers */
+	u32 seq;			/* odd while being written */
+	pid_t pid;
+	s32 cpu;			/* CPU it last ran on */
+	u32 reserved;
+	struct hmpgov_util util;
+	char comm[TASK_COMM_LEN];
+};
+
+int hmpgov_table_init(unsigned int max_tasks);
+void hmpgov_table_free(void);
+unsigned int hmpgov_table_size(void);
+unsigned int hmpgov_table_tracked(void);
+unsigned long hmpgov_table_dropped(void);
+
+struct hmpgov_task *hmpgov_table_get(struct task_struct *p, u64 now);
+void hmpgov_table_remove(struct task_struct *p);
+
+void hmpgov_task_write_begin(struct hmpgov_task *e);
+void hmpgov_task_write_end(struct hmpgov_task *e);
+bool hmpgov_table_read(unsigned int idx, struct hmpgov_task *copy);
+
+#endif /* HMPGOV_TASK_TABLE_H */

@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * hmpgov's per-task utilization signal: scale- and frequency-invariant,
+ * independent of priority, quick to rise and decaying on a half-life.
+ * Pure C; the design and its constants are in docs/load-tracking.md.
+ */
+#ifndef HMPGOV_UTIL_SIGNAL_H
+#define HMPGOV_UTIL_SIGNAL_H
+
+#include "pure.h"
+
+/* The window over which recent demand is measured (WALT's best case). */
+#define HMPGOV_WINDOW_NS	16000000U
+
+/*
+ * State of one task. Busy time is kept "scaled": nanoseconds of running
+ * multiplied by capacity/1024 and by cur/max frequency, so a window's worth
+ * of scaled busy time is what the biggest CPU at full speed does in it.
+ */
+struct hmpgov_util {
+	u64 win_start;	/* start of the current window, ns */
+	u32 win_busy;	/* scaled busy ns in the current window */
+	u32 prev_busy;	/* scaled busy ns in the previous window */
+	u32 avg;	/* decayed average of window demands, 0..1024 */
+};
+
+/* v * 2^(-dt / halflife): exact at the table's 1/32 steps, O(1). */
+u32 hmpgov_decay(u32 v, u64 dt_ns, u32 halflife_ns);
+
+void hmpgov_util_init(struct hmpgov_util *u, u64 now);
+
+/*
+ * Account @delta_ns of running that ended at @now, on a CPU of capacity
+ * @cap (1..1024) running at @freq (cur/max, 1..1024).
+ */
+void hmpgov_util_account(struct hmpgov_util *u, u64 now, u64 delta_ns,
+			 u32 cap, u32 freq, u32 halflife_ns);
+
+/*
+ * The utilization at @now, 0..1024: the larger of the decayed average and
+ * the demand of the last window's length. @u is not modified.
+ */
+u32 hmpgov_util_read(const struct hmpgov_util *u, u64 now, u32 halflife_ns);
+
+/* The decayed average alone at @now (what sleeping tasks decay on). */
+u32 hmpgov_util_avg(const struct hmpgov_util *u, u64 now, u32 halflife_ns);
+
+#endif /* HMPGOV_UTIL_SIGNAL_H */

@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Root-only read-outs of the load tracking, in debugfs (mode 0400):
+ *
+ *   /sys/kernel/debug/hmpgov/tasks  one line per tracked task:
+ *                                   pid comm util avg cpu
+ *   /sys/kernel/debug/hmpgov/stats  "name value" lines: events seen per
+ *                                   probe, tasks tracked and dropped,
+ *                                   table size, signal constants
+ *
+ * Multi-line tables do not belong in sysfs; docs/load-tracking.md
+ * describes both files.
+ */
+#include <linux/debugfs.h>
+#include <linux/seq_file.h>
+#include <linux/timekeeping.h>
+
+#include "hmpgov/hmpgov.h"
+#include "hmpgov/task_table.h"
+
+static struct dentry *dir;
+
+static int tasks_show(struct seq_file *m, void *v)
+{
+	u32 hl = READ_ONCE(hmpgov_halflife_ns);
+	struct hmpgov_task t;
+	unsigned int i;
+	u64 now;
+
+	seq_puts(m, "pid comm util avg cpu\n");
+	for (i = 0; i < hmpgov_table_size(); i++) {
+		if (!hmpgov_table_read(i, &t))
+			continue;
+		now = ktime_get_mono_fast_ns();
+		seq_printf(m, "%d %s %u %u %d\n", t.pid, t.comm,
+			   hmpgov_util_read(&t.util, now, hl),
+			   hmpgov_util_avg(&t.util, now, hl), t.cpu);
+		cond_resched();
+	}
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(tasks);
+
+static u64 sum_events(size_t offset)
+{
+	u64 sum = 0;
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		sum += *(u64 *)((char *)per_cpu_ptr(&hmpgov_events, cpu) + offset);
+	return sum;
+}
+
+static int stats_show(struct seq_file *m, void *v)
+{
+#define EVENTS(field) \
+	seq_printf(m, "events_" #field " %llu\n", \
+		   sum_events(offsetof(struct hmpgov_events, field)))
+	EVENTS(sched_switch);
+	EVENTS(runtime);
+	EVENTS(fork);
+	EVENTS(free);
+	EVENTS(frequency);
+#undef EVENTS
+	seq_printf(m, "tasks_tracked %u\n", hmpgov_table_tracked());
+	seq_printf(m, "tasks_dropped %lu\n", hmpgov_table_dropped());
+	seq_printf(m, "table_size %u\n", hmpgov_table_size());
+	seq_printf(m, "entry_bytes %zu\n", sizeof(struct hmpgov_task));
+	seq_printf(m, "window_ms %u\n", HMPGOV_WINDOW_NS / 1000000);
+	seq_printf(m, "halflife_ms %u\n", READ_ONCE(hmpgov_halflife_ns) / 1000000);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(stats);
+
+void hmpgov_debugfs_init(void)
+{
+	/* debugfs is optional: without it the files are just missing. */
+	dir = debugfs_create_dir("hmpgov", NULL);
+	debugfs_create_file("tasks", 0400, dir, NULL, &tasks_fops);
+	debugfs_create_file("stats", 0400, dir, NULL, &stats_fops);
+}
+
+void hmpgov_debugfs_exit(void)
+{
+	debugfs_remove_recursive(dir);
+	dir = NULL;
+}

@@ -1,0 +1,199 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The table of tracked tasks.
+ *
+ * A power-of-two array of slots, allocated once at load (max_tasks=),
+ * keyed by task_struct pointer with open addressing: a task's slots are
+ * hash, hash + 1, ... up to HMPGOV_TABLE_PROBES of them, so every lookup
+ * is O(1) whatever the number of tasks. Slot keys move
+ *
+ *   FREE -> CLAIMING -> task -> DEAD -> CLAIMING -> another task ...
+ *
+ * by cmpxchg, so probes on different CPUs never take a lock. A slot never
+ * returns to FREE, hence a lookup may stop at the first FREE slot. A task
+ * that finds no slot within its probes is not tracked and is counted in
+ * "dropped".
+ *
+ * A task_struct is not freed before its last sched_switch (prev_state
+ * TASK_DEAD), where hmpgov removes it, nor before sched_process_free,
+ * where it is removed again if still there: a key is never a freed
+ * pointer.
+ */
+#include <linux/atomic.h>
+#include <linux/hash.h>
+#include <linux/log2.h>
+#include <linux/string.h>
+#include <linux/vmalloc.h>
+
+#include "hmpgov/task_table.h"
+
+#define SLOT_FREE	((struct task_struct *)0)
+#define SLOT_DEAD	((struct task_struct *)1)
+#define SLOT_CLAIMING	((struct task_struct *)2)
+
+static struct hmpgov_task *slots;
+static unsigned int table_bits;
+static atomic_t tracked;
+static atomic_long_t dropped;
+
+static bool is_task(struct task_struct *t)
+{
+	return t != SLOT_FREE && t != SLOT_DEAD && t != SLOT_CLAIMING;
+}
+
+int hmpgov_table_init(unsigned int max_tasks)
+{
+	BUILD_BUG_ON(sizeof(struct hmpgov_task) > 128);
+	table_bits = ilog2(roundup_pow_of_two(max_tasks));
+	slots = vzalloc(array_size(sizeof(*slots), 1U << table_bits));
+	if (!slots)
+		return -ENOMEM;
+	atomic_set(&tracked, 0);
+	atomic_long_set(&dropped, 0);
+	return 0;
+}
+
+void hmpgov_table_free(void)
+{
+	vfree(slots);
+	slots = NULL;
+}
+
+unsigned int hmpgov_table_size(void)
+{
+	return 1U << table_bits;
+}
+
+unsigned int hmpgov_table_tracked(void)
+{
+	return atomic_read(&tracked);
+}
+
+unsigned long hmpgov_table_dropped(void)
+{
+	return atomic_long_read(&dropped);
+}
+
+static struct hmpgov_task *slot(unsigned long hash, unsigned int i)
+{
+	return &slots[(hash + i) & ((1UL << table_bits) - 1)];
+}
+
+void hmpgov_task_write_begin(struct hmpgov_task *e)
+{
+	WRITE_ONCE(e->seq, e->seq + 1);
+	smp_wmb();	/* seq odd before the data changes */
+}
+
+void hmpgov_task_write_end(struct hmpgov_task *e)
+{
+	smp_wmb();	/* data complete before seq is even again */
+	WRITE_ONCE(e->seq, e->seq + 1);
+}
+
+static struct hmpgov_task *claim(struct hmpgov_task *e, struct task_struct *old,
+				 struct task_struct *p, u64 now)
+{
+	if (cmpxchg(&e->task, old, SLOT_CLAIMING) != old)
+		return NULL;
+	hmpgov_task_write_begin(e);
+	e->pid = p->pid;
+	e->cpu = task_cpu(p);
+	memcpy(e->comm, p->comm, sizeof(e->comm));
+	e->comm[sizeof(e->comm) - 1] = '\0';
+	hmpgov_util_init(&e->util, now);
+	hmpgov_task_write_end(e);
+	/* publish the key only after the slot is initialised */
+	smp_store_release(&e->task, p);
+	atomic_inc(&tracked);
+	return e;
+}
+
+/**
+ * hmpgov_table_get() - the slot of @p, claimed now if it has none
+ * @p:   the task
+ * @now: its first window starts here if it is new
+ *
+ * Probe context. Return: the slot, or NULL (counted in dropped).
+ */
+struct hmpgov_task *hmpgov_table_get(struct task_struct *p, u64 now)
+{
+	unsigned long hash = hash_ptr(p, table_bits);
+	struct hmpgov_task *e, *got;
+	struct task_struct *t;
+	unsigned int i, round;
+
+	for (round = 0; round < 2; round++) {
+		struct hmpgov_task *space = NULL;
+		struct task_struct *space_key = SLOT_FREE;
+
+		for (i = 0; i < HMPGOV_TABLE_PROBES; i++) {
+			e = slot(hash, i);
+			/* pairs with the release in claim() */
+			t = smp_load_acquire(&e->task);
+			if (t == p)
+				return e;
+			if (!space && (t == SLOT_FREE || t == SLOT_DEAD)) {
+				space = e;
+				space_key = t;
+			}
+			if (t == SLOT_FREE)
+				break;
+		}
+		if (!space)
+			break;
+		got = claim(space, space_key, p, now);
+		if (got)
+			return got;
+		/* another CPU took that slot first: look once more */
+	}
+	atomic_long_inc(&dropped);
+	return NULL;
+}
+
+/* Forget @p; safe to call for a task that is not tracked. */
+void hmpgov_table_remove(struct task_struct *p)
+{
+	unsigned long hash = hash_ptr(p, table_bits);
+	struct hmpgov_task *e;
+	struct task_struct *t;
+	unsigned int i;
+
+	for (i = 0; i < HMPGOV_TABLE_PROBES; i++) {
+		e = slot(hash, i);
+		t = READ_ONCE(e->task);
+		if (t == SLOT_FREE)
+			return;
+		if (t == p) {
+			if (cmpxchg(&e->task, p, SLOT_DEAD) == p)
+				atomic_dec(&tracked);
+			return;
+		}
+	}
+}
+
+/**
+ * hmpgov_table_read() - a consistent copy of slot @idx
+ * @idx:  0 .. hmpgov_table_size() - 1
+ * @copy: receives the slot
+ *
+ * Process context. Return: true if the slot holds a task and the copy is
+ * consistent (a slot being rewritten all the time is skipped).
+ */
+bool hmpgov_table_read(unsigned int idx, struct hmpgov_task *copy)
+{
+	struct hmpgov_task *e = &slots[idx];
+	unsigned int tries;
+	u32 seq;
+
+	for (tries = 0; tries < 16; tries++) {
+		seq = READ_ONCE(e->seq);
+		smp_rmb();	/* seq before data */
+		memcpy(copy, e, sizeof(*copy));
+		smp_rmb();	/* data before seq again */
+		if (!(seq & 1) && seq == READ_ONCE(e->seq))
+			return is_task(copy->task);
+		cpu_relax();
+	}
+	return false;
+}

@@ -1,0 +1,49 @@
+# SPDX-License-Identifier: GPL-2.0
+# Lifecycle: 10,000 short-lived threads under load leave the tracked count
+# at its baseline; a table too small for the tasks counts what it drops
+# and does not crash; the kernel log stays clean (checked by the host).
+load >/dev/null
+sleep 0.5
+base=$(stat_value tasks_tracked)
+duty 50 16 60 >/dev/null &
+bg=$!
+out=$(threads 10000 50)
+sleep 0.5
+kill $bg
+wait $bg 2>/dev/null
+sleep 0.2
+after=$(stat_value tasks_tracked)
+check "lifecycle: 10000 threads ran ($out)" [ "$out" = "threads=10000" ]
+check "lifecycle: tracked count back to its baseline ($base -> $after)" within "$after" "$base" 2
+check "lifecycle: nothing dropped with room ($(stat_value tasks_dropped))" [ "$(stat_value tasks_dropped)" -eq 0 ]
+unload >/dev/null
+
+load max_tasks=16 >/dev/null
+check "table-full: table of 16 loads" [ "$(stat_value table_size)" -eq 16 ]
+sleep 0.3
+base=$(stat_value tasks_tracked)
+threads procs 64 2 &
+tp=$!
+sleep 1
+tracked=$(stat_value tasks_tracked)
+dropped=$(stat_value tasks_dropped)
+check "table-full: at most 16 tracked ($tracked)" [ "$tracked" -le 16 ]
+check "table-full: dropped tasks are counted ($dropped)" [ "$dropped" -gt 0 ]
+wait $tp
+sleep 0.2
+after=$(stat_value tasks_tracked)
+check "table-full: the tasks' exit frees their slots ($base -> $after)" within "$after" "$base" 1
+unload >/dev/null
+for bad in max_tasks=15 max_tasks=2000000 halflife_ms=0 halflife_ms=1001; do
+	mark_log
+	out=$(load "$bad")
+	rc=$?
+	name=${bad%%=*}
+	line=$(new_log | grep "hmpgov: $name=: .* is out of range")
+	if [ "$rc" -ne 0 ] && [ -n "$line" ]; then
+		tap_ok "bad-param $bad: refused with a line naming it ($line)"
+	else
+		tap_not_ok "bad-param $bad: refused with a line naming it (rc $rc: $out)"
+	fi
+	if module_loaded; then unload >/dev/null; fi
+done
