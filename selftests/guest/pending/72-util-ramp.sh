@@ -2,7 +2,8 @@
 # Reaction: idle to always busy crosses 768 (the design bound; above any
 # big-task threshold) within 16 ms on a big CPU; a 10 % / 16 ms task
 # never reaches the small-task bound 256 in 5 s; asleep, the average
-# decays on the half-life within 10 %, also after halflife_ms is changed.
+# decays on the half-life within 10 %, also after halflife_ms is changed
+# (bad writes to the knob are checked in tests/70-tracking-smoke.sh).
 load >/dev/null
 big=$(big_cpu)
 for hl in 32 64; do
@@ -25,11 +26,4 @@ out=$(utilwatch max "$pid" 5)
 wait $pid
 max=$(echo "$out" | sed -n 's/^max_util=//p')
 check "small: 10%/16 ms for 5 s stays under 256 (max $max)" [ "${max:-999}" -ge 0 ] && [ "${max:-999}" -lt 256 ]
-for bad in 0 1001 abc -1 ""; do
-	if echo "$bad" >$SYS/halflife_ms 2>/dev/null; then
-		tap_not_ok "halflife_ms: '$bad' refused"
-	else
-		check "halflife_ms: '$bad' refused, value unchanged" [ "$(cat $SYS/halflife_ms)" = 32 ]
-	fi
-done
 unload >/dev/null
