@@ -14,27 +14,12 @@
 #include <sys/resource.h>
 #include <time.h>
 
-static long long ns_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
-
-static void sleep_until(long long t)
-{
-	struct timespec ts = { .tv_sec = t / 1000000000LL,
-			       .tv_nsec = t % 1000000000LL };
-
-	clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
-}
+#include "clock.h"
 
 int main(int argc, char **argv)
 {
 	long long period, run, end, start;
 	int pct, cpu = -1;
-	cpu_set_t set;
 
 	if (argc < 4) {
 		fprintf(stderr, "usage: duty PERCENT PERIOD_MS SECONDS [CPU [NICE]]\n");
@@ -45,13 +30,9 @@ int main(int argc, char **argv)
 	end = ns_now() + (long long)(atof(argv[3]) * 1e9);
 	if (argc > 4)
 		cpu = atoi(argv[4]);
-	if (cpu >= 0) {
-		CPU_ZERO(&set);
-		CPU_SET(cpu, &set);
-		if (sched_setaffinity(0, sizeof(set), &set)) {
-			perror("duty: sched_setaffinity");
-			return 1;
-		}
+	if (cpu >= 0 && pin_cpu(cpu)) {
+		perror("duty: sched_setaffinity");
+		return 1;
 	}
 	if (argc > 5 && setpriority(PRIO_PROCESS, 0, atoi(argv[5]))) {
 		perror("duty: setpriority");

@@ -26,23 +26,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
+
 #define TASKS "/sys/kernel/debug/hmpgov/tasks"
-
-static long long ns_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
-
-static void sleep_ns(long long ns)
-{
-	struct timespec ts = { .tv_sec = ns / 1000000000LL,
-			       .tv_nsec = ns % 1000000000LL };
-
-	nanosleep(&ts, NULL);
-}
 
 /* util and avg of @pid; 0 if found */
 static int read_task(int pid, int *util, int *avg)
@@ -66,15 +52,6 @@ static int read_task(int pid, int *util, int *avg)
 	return found;
 }
 
-static void pin(int cpu)
-{
-	cpu_set_t set;
-
-	CPU_ZERO(&set);
-	CPU_SET(cpu, &set);
-	sched_setaffinity(0, sizeof(set), &set);
-}
-
 static int watch_max(int pid, double seconds)
 {
 	long long end = ns_now() + (long long)(seconds * 1e9);
@@ -83,7 +60,7 @@ static int watch_max(int pid, double seconds)
 	while (ns_now() < end) {
 		if (!read_task(pid, &util, &avg) && util > max)
 			max = util;
-		sleep_ns(2000000);
+		sleep_until(ns_now() + 2000000);
 	}
 	printf("max_util=%d\n", max);
 	return max < 0;
@@ -103,31 +80,31 @@ static int watch_ramp(int cpu, int threshold, int halflife_ms)
 	shared[0] = 0;
 	child = fork();
 	if (child == 0) {
-		pin(cpu);
-		sleep_ns(300000000LL);
+		pin_cpu(cpu);
+		sleep_until(ns_now() + 300000000LL);
 		t0 = ns_now();
 		__atomic_store_n(&shared[0], t0, __ATOMIC_RELEASE);
 		while (ns_now() < t0 + 300000000LL)
 			;
 		__atomic_store_n(&shared[1], ns_now(), __ATOMIC_RELEASE);
-		sleep_ns(2000000000LL);
+		sleep_until(ns_now() + 2000000000LL);
 		_exit(0);
 	}
 	/* poll from any other CPU */
 	while (!__atomic_load_n(&shared[0], __ATOMIC_ACQUIRE))
-		sleep_ns(200000);
+		sleep_until(ns_now() + 200000);
 	while (!__atomic_load_n(&shared[1], __ATOMIC_ACQUIRE)) {
 		t = ns_now();
 		if (ramp < 0 && !read_task(child, &util, &avg) && util >= threshold)
 			ramp = t - shared[0];
-		sleep_ns(500000);
+		sleep_until(ns_now() + 500000);
 	}
 	spin_end = shared[1];
 	/* decay: two windows after the spin, then one half-life later */
-	sleep_ns(spin_end + 40000000LL - ns_now());
+	sleep_until(spin_end + 40000000LL);
 	if (!read_task(child, &util, &a1))
 		t1 = ns_now();
-	sleep_ns(t1 + halflife_ms * 1000000LL - ns_now());
+	sleep_until(t1 + halflife_ms * 1000000LL);
 	if (!read_task(child, &util, &a2))
 		t2 = ns_now();
 	kill(child, SIGKILL);
