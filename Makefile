@@ -8,6 +8,7 @@
 #   make dkms-uninstall  remove it from DKMS
 #   make demo            the main job: hmpgov in the default QEMU machine
 #   make check           set up and run the whole test matrix
+#   make bench           benchmarks (scripts/bench-*.sh), one after another
 #   make unit            the host unit tests only
 #   make lint            checkpatch.pl --strict
 #   make clean
@@ -42,10 +43,13 @@ demo:
 check:
 	scripts/check.sh
 
+bench:
+	scripts/bench-tracking.sh
+
 unit:
 	scripts/unit-tests.sh
 
 lint:
 	scripts/lint.sh
 
-.PHONY: all modules install clean dkms-install dkms-uninstall demo check unit lint
+.PHONY: all modules install clean dkms-install dkms-uninstall demo check bench unit lint

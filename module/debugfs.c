@@ -3,7 +3,7 @@
  * Root-only read-outs of the load tracking, in debugfs (mode 0400):
  *
  *   /sys/kernel/debug/hmpgov/tasks  one line per tracked task:
- *                                   pid comm util avg cpu
+ *                                   pid comm util avg cpu class
  *   /sys/kernel/debug/hmpgov/stats  "name value" lines: events seen per
  *                                   probe, tasks tracked and dropped,
  *                                   table size, signal constants
@@ -16,6 +16,7 @@
 #include <linux/timekeeping.h>
 
 #include "hmpgov/hmpgov.h"
+#include "hmpgov/steer.h"
 #include "hmpgov/task_table.h"
 
 static struct dentry *dir;
@@ -27,14 +28,16 @@ static int tasks_show(struct seq_file *m, void *v)
 	unsigned int i;
 	u64 now;
 
-	seq_puts(m, "pid comm util avg cpu\n");
+	seq_puts(m, "pid comm util avg cpu class\n");
 	for (i = 0; i < hmpgov_table_size(); i++) {
 		if (!hmpgov_table_read(i, &t))
 			continue;
 		now = ktime_get_mono_fast_ns();
-		seq_printf(m, "%d %s %u %u %d\n", t.pid, t.comm,
-			   hmpgov_util_read(&t.util, now, hl),
-			   hmpgov_util_avg(&t.util, now, hl), t.cpu);
+		seq_printf(m, "%d %s %u %u %d %s\n", t.pid, t.comm,
+			   hmpgov_task_util(&t, now),
+			   hmpgov_util_avg(&t.util, now, hl), t.cpu,
+			   t.class < HMPGOV_NR_CLASSES ?
+			   hmpgov_class_names[t.class] : "?");
 		cond_resched();
 	}
 	return 0;
@@ -53,6 +56,8 @@ static u64 sum_events(size_t offset)
 
 static int stats_show(struct seq_file *m, void *v)
 {
+	struct hmpgov_steer_stats st;
+
 #define EVENTS(field) \
 	seq_printf(m, "events_" #field " %llu\n", \
 		   sum_events(offsetof(struct hmpgov_events, field)))
@@ -68,6 +73,17 @@ static int stats_show(struct seq_file *m, void *v)
 	seq_printf(m, "entry_bytes %zu\n", sizeof(struct hmpgov_task));
 	seq_printf(m, "window_ms %u\n", HMPGOV_WINDOW_NS / 1000000);
 	seq_printf(m, "halflife_ms %u\n", READ_ONCE(hmpgov_halflife_ns) / 1000000);
+	hmpgov_steer_stats(&st);
+	seq_printf(m, "mode %s\n", hmpgov_mode_names[READ_ONCE(hmpgov_settings.mode)]);
+	seq_printf(m, "class_changes %lu\n", st.class_changes);
+	seq_printf(m, "managed %u\n", st.managed);
+	seq_printf(m, "adopted %lu\n", st.adopted);
+	seq_printf(m, "excluded %lu\n", st.excluded);
+	seq_printf(m, "moves %lu\n", st.moves);
+	seq_printf(m, "restores %lu\n", st.restores);
+	seq_printf(m, "base_changes %lu\n", st.base_changes);
+	seq_printf(m, "move_errors %lu\n", st.move_errors);
+	seq_printf(m, "pack_cpus %u\n", st.pack_cpus);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(stats);

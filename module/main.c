@@ -2,9 +2,11 @@
 /*
  * hmpgov: heterogeneous-CPU placement for an unmodified kernel.
  *
- * Lifecycle: validate the parameters, discover the topology, start the
- * load tracking (table, frequency, probes), publish sysfs and debugfs.
- * Exit undoes init in reverse.
+ * Lifecycle: validate the parameters, discover the topology, allocate the
+ * task table and the steering worker, attach the probes, publish sysfs
+ * and debugfs. Exit undoes init in reverse: no probe runs once they are
+ * detached, then the worker stops and gives every task its mask back,
+ * then the table goes.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -13,8 +15,28 @@
 #include <linux/slab.h>
 
 #include "hmpgov/hmpgov.h"
+#include "hmpgov/placement.h"
+#include "hmpgov/steer.h"
+#include "hmpgov/task_table.h"
 
 struct hmpgov_topology hmpgov_topo;
+
+bool hmpgov_steerable_machine(const struct hmpgov_topology *t)
+{
+	return t->asymmetric && t->nr_cpus <= HMPGOV_MAX_CPUS &&
+	       t->nr_clusters <= HMPGOV_MAX_CLUSTERS;
+}
+
+static void apply_settings(const struct hmpgov_load_params *lp)
+{
+	hmpgov_halflife_ns = lp->halflife_ms * NSEC_PER_MSEC;
+	hmpgov_thresholds_set(&lp->thresholds);
+	hmpgov_settings.min_interval_ns = lp->min_interval_ms * NSEC_PER_MSEC;
+	hmpgov_settings.pack_limit = lp->pack_limit;
+	hmpgov_settings.steerable = hmpgov_steerable_machine(&hmpgov_topo);
+	hmpgov_settings.mode = hmpgov_settings.steerable ? lp->mode :
+			       HMPGOV_MODE_OFF;
+}
 
 static int __init hmpgov_init(void)
 {
@@ -29,16 +51,25 @@ static int __init hmpgov_init(void)
 	kfree(lp.capacity_override);
 	if (ret)
 		return ret;
-	hmpgov_halflife_ns = lp.halflife_ms * NSEC_PER_MSEC;
 	hmpgov_topology_log(&hmpgov_topo);
 	if (!hmpgov_topo.asymmetric)
 		pr_info("passive: all %u CPUs have capacity %u (capacity: %s); nothing to steer\n",
 			hmpgov_topo.nr_cpus, hmpgov_topo.capacity[0],
 			hmpgov_capacity_source_names[hmpgov_topo.capacity_source]);
+	else if (!hmpgov_steerable_machine(&hmpgov_topo))
+		pr_info("passive: more than %u CPUs or %u clusters; tracking only\n",
+			HMPGOV_MAX_CPUS, HMPGOV_MAX_CLUSTERS);
+	apply_settings(&lp);
 
-	ret = hmpgov_tracking_start(lp.max_tasks);
+	ret = hmpgov_table_init(lp.max_tasks);
 	if (ret)
 		goto free_topology;
+	ret = hmpgov_steer_init(lp.max_tasks);
+	if (ret)
+		goto free_table;
+	ret = hmpgov_tracking_start();
+	if (ret)
+		goto stop_steering;
 	ret = hmpgov_sysfs_init();
 	if (ret)
 		goto stop_tracking;
@@ -47,6 +78,10 @@ static int __init hmpgov_init(void)
 
 stop_tracking:
 	hmpgov_tracking_stop();
+stop_steering:
+	hmpgov_steer_exit();
+free_table:
+	hmpgov_table_free();
 free_topology:
 	hmpgov_topology_free(&hmpgov_topo);
 	return ret;
@@ -57,6 +92,8 @@ static void __exit hmpgov_exit(void)
 	hmpgov_debugfs_exit();
 	hmpgov_sysfs_exit();
 	hmpgov_tracking_stop();
+	hmpgov_steer_exit();
+	hmpgov_table_free();
 	hmpgov_topology_free(&hmpgov_topo);
 	pr_info("unloaded\n");
 }
@@ -67,4 +104,4 @@ module_exit(hmpgov_exit);
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("Placement for heterogeneous CPUs (big.LITTLE, P/E cores)");
 MODULE_AUTHOR("hmpgov developers");
-MODULE_VERSION("0.1.0");
+MODULE_VERSION("0.2.0");

@@ -7,6 +7,8 @@
  *   cluster_source   topology | cpufreq | capacity
  *   nr_clusters      number of clusters, numbered littlest first
  *   halflife_ms      (read-write) half-life of the utilization average
+ *   mode, small_down, small_up, big_down, big_up, min_interval_ms,
+ *   pack_limit       (read-write) steering knobs: module/knobs.c
  *   cpuN/capacity    capacity of CPU N, 1..1024
  *   cpuN/cluster     its cluster number
  *   cpuN/capacity_source  where its capacity came from
@@ -22,6 +24,7 @@
 #include <linux/sysfs.h>
 
 #include "hmpgov/hmpgov.h"
+#include "hmpgov/steer.h"
 
 static struct kobject *root_kobj;
 static struct kobject **cpu_kobjs;
@@ -153,6 +156,8 @@ int hmpgov_sysfs_init(void)
 	if (!root_kobj)
 		return -ENOMEM;
 	ret = sysfs_create_group(root_kobj, &root_group);
+	if (!ret)
+		ret = hmpgov_knobs_init(root_kobj);
 	if (ret)
 		goto fail;
 

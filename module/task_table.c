@@ -92,7 +92,7 @@ void hmpgov_task_write_end(struct hmpgov_task *e)
 }
 
 static struct hmpgov_task *claim(struct hmpgov_task *e, struct task_struct *old,
-				 struct task_struct *p, u64 now)
+				 struct task_struct *p, u64 now, pid_t parent)
 {
 	if (cmpxchg(&e->task, old, SLOT_CLAIMING) != old)
 		return NULL;
@@ -102,6 +102,9 @@ static struct hmpgov_task *claim(struct hmpgov_task *e, struct task_struct *old,
 	memcpy(e->comm, p->comm, sizeof(e->comm));
 	e->comm[sizeof(e->comm) - 1] = '\0';
 	hmpgov_util_init(&e->util, now);
+	e->class = HMPGOV_CLASS_SMALL;	/* util 0 */
+	e->parent = parent;
+	e->class_since = now;
 	hmpgov_task_write_end(e);
 	/* publish the key only after the slot is initialised */
 	smp_store_release(&e->task, p);
@@ -109,20 +112,29 @@ static struct hmpgov_task *claim(struct hmpgov_task *e, struct task_struct *old,
 	return e;
 }
 
+unsigned int hmpgov_table_index(const struct hmpgov_task *e)
+{
+	return e - slots;
+}
+
 /**
  * hmpgov_table_get() - the slot of @p, claimed now if it has none
- * @p:   the task
- * @now: its first window starts here if it is new
+ * @p:      the task
+ * @now:    its first window starts here if it is new
+ * @parent: if it is new, the task that forked it (0: not known)
+ * @fresh:  set to whether the slot was claimed by this call
  *
  * Probe context. Return: the slot, or NULL (counted in dropped).
  */
-struct hmpgov_task *hmpgov_table_get(struct task_struct *p, u64 now)
+struct hmpgov_task *hmpgov_table_get(struct task_struct *p, u64 now,
+				     pid_t parent, bool *fresh)
 {
 	unsigned long hash = hash_ptr(p, table_bits);
 	struct hmpgov_task *e, *got;
 	struct task_struct *t;
 	unsigned int i, round;
 
+	*fresh = false;
 	for (round = 0; round < 2; round++) {
 		struct hmpgov_task *space = NULL;
 		struct task_struct *space_key = SLOT_FREE;
@@ -142,16 +154,22 @@ struct hmpgov_task *hmpgov_table_get(struct task_struct *p, u64 now)
 		}
 		if (!space)
 			break;
-		got = claim(space, space_key, p, now);
-		if (got)
+		got = claim(space, space_key, p, now, parent);
+		if (got) {
+			*fresh = true;
 			return got;
+		}
 		/* another CPU took that slot first: look once more */
 	}
 	atomic_long_inc(&dropped);
 	return NULL;
 }
 
-/* Forget @p; safe to call for a task that is not tracked. */
+/*
+ * Forget @p; safe to call for a task that is not tracked. Every slot of
+ * @p goes: a child that runs on another CPU while the fork probe is
+ * claiming its slot can claim a second one.
+ */
 void hmpgov_table_remove(struct task_struct *p)
 {
 	unsigned long hash = hash_ptr(p, table_bits);
@@ -164,11 +182,8 @@ void hmpgov_table_remove(struct task_struct *p)
 		t = READ_ONCE(e->task);
 		if (t == SLOT_FREE)
 			return;
-		if (t == p) {
-			if (cmpxchg(&e->task, p, SLOT_DEAD) == p)
-				atomic_dec(&tracked);
-			return;
-		}
+		if (t == p && cmpxchg(&e->task, p, SLOT_DEAD) == p)
+			atomic_dec(&tracked);
 	}
 }
 

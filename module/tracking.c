@@ -10,7 +10,9 @@
  *   sched_stat_runtime  a task's runtime since its last accounting (every
  *                       tick while it runs, and when it stops): the input
  *                       of the signal
- *   sched_switch        the last switch of an exiting task frees its slot
+ *   sched_switch        notes which task each CPU runs since when (for
+ *                       readers between two accountings); the last switch
+ *                       of an exiting task frees its slot
  *   sched_process_fork  a new user task is tracked from its birth
  *   sched_process_free  the slot of a freed task is released (backstop)
  *   cpu_frequency       the frequency ratio of a CPU (freq.c)
@@ -26,9 +28,24 @@
 
 #include "hmpgov/compat.h"
 #include "hmpgov/hmpgov.h"
+#include "hmpgov/steer.h"
 #include "hmpgov/task_table.h"
+#include "hmpgov/trace_events.h"
 
 DEFINE_PER_CPU(struct hmpgov_events, hmpgov_events);
+
+/*
+ * What each CPU runs, and since when: written by that CPU's sched_switch
+ * probe, read locklessly by hmpgov_task_util(). A reader racing with a
+ * switch may pair the old task with the new start time; that only makes
+ * the unaccounted slice it adds shorter.
+ */
+struct running {
+	struct task_struct *task;
+	u64 since;
+};
+
+static DEFINE_PER_CPU(struct running, running);
 
 /* Read on every event; written by the halflife_ms knob. */
 u32 hmpgov_halflife_ns = 32 * NSEC_PER_MSEC;
@@ -38,9 +55,40 @@ static bool tracked_kind(struct task_struct *p)
 	return !(p->flags & PF_KTHREAD) && p->pid;
 }
 
+/* Hand a slot to the steering worker, if there is steering. */
+static void feed(struct hmpgov_task *e)
+{
+	if (READ_ONCE(hmpgov_settings.steerable) &&
+	    READ_ONCE(hmpgov_settings.mode) != HMPGOV_MODE_OFF)
+		hmpgov_feed_push(hmpgov_table_index(e));
+}
+
+/* Move @e to the class its utilization asks for; true if it moved. */
+static bool classify(struct hmpgov_task *e, u64 now, u32 hl)
+{
+	struct hmpgov_thresholds thr;
+	enum hmpgov_class to;
+	u32 util;
+
+	hmpgov_thresholds_get(&thr);
+	util = hmpgov_util_read(&e->util, now, hl);
+	to = hmpgov_classify(e->class, util,
+			     hmpgov_util_avg(&e->util, now, hl), &thr);
+	if (to == e->class ||
+	    now - e->class_since < READ_ONCE(hmpgov_settings.min_interval_ns))
+		return false;
+	trace_hmpgov_class(e->pid, e->comm, util, e->class, to);
+	e->class = to;
+	e->class_since = now;
+	hmpgov_count_class_change();
+	return true;
+}
+
 static void probe_stat_runtime(HMPGOV_STAT_RUNTIME_ARGS)
 {
+	u32 hl = READ_ONCE(hmpgov_halflife_ns);
 	struct hmpgov_task *e;
+	bool fresh, moved;
 	u64 now;
 	int cpu;
 
@@ -48,21 +96,28 @@ static void probe_stat_runtime(HMPGOV_STAT_RUNTIME_ARGS)
 	if (!tracked_kind(tsk))
 		return;
 	now = ktime_get_mono_fast_ns();
-	e = hmpgov_table_get(tsk, now);
+	e = hmpgov_table_get(tsk, now, 0, &fresh);
 	if (!e)
 		return;
 	cpu = task_cpu(tsk);
 	hmpgov_task_write_begin(e);
 	hmpgov_util_account(&e->util, now, runtime, hmpgov_topo.capacity[cpu],
-			    hmpgov_freq_ratio(cpu), READ_ONCE(hmpgov_halflife_ns));
+			    hmpgov_freq_ratio(cpu), hl);
 	e->cpu = cpu;
 	memcpy(e->comm, tsk->comm, sizeof(e->comm) - 1);
+	moved = classify(e, now, hl);
 	hmpgov_task_write_end(e);
+	if (fresh || moved)
+		feed(e);
 }
 
 static void probe_switch(HMPGOV_SWITCH_ARGS)
 {
+	struct running *r = this_cpu_ptr(&running);
+
 	this_cpu_inc(hmpgov_events.sched_switch);
+	WRITE_ONCE(r->since, ktime_get_mono_fast_ns());
+	WRITE_ONCE(r->task, next);
 	if (HMPGOV_PREV_STATE & TASK_DEAD)
 		hmpgov_table_remove(prev);
 }
@@ -70,9 +125,17 @@ static void probe_switch(HMPGOV_SWITCH_ARGS)
 static void probe_fork(void *data, struct task_struct *parent,
 		       struct task_struct *child)
 {
+	struct hmpgov_task *e;
+	bool fresh;
+
 	this_cpu_inc(hmpgov_events.fork);
-	if (tracked_kind(child))
-		hmpgov_table_get(child, ktime_get_mono_fast_ns());
+	if (!tracked_kind(child))
+		return;
+	/* the child inherits the mask of current, which forked it */
+	e = hmpgov_table_get(child, ktime_get_mono_fast_ns(), current->pid,
+			     &fresh);
+	if (e && fresh)
+		feed(e);
 }
 
 static void probe_free(void *data, struct task_struct *p)
@@ -88,6 +151,31 @@ static void probe_cpu_frequency(void *data, unsigned int frequency,
 	hmpgov_freq_changed(frequency, cpu_id);
 }
 
+/**
+ * hmpgov_task_util() - utilization of a tracked task now
+ * @t:   a consistent copy of its slot (hmpgov_table_read())
+ * @now: ktime_get_mono_fast_ns()
+ *
+ * If the task is running, the slice since its last accounting counts.
+ */
+u32 hmpgov_task_util(const struct hmpgov_task *t, u64 now)
+{
+	u32 hl = READ_ONCE(hmpgov_halflife_ns);
+	struct running *r;
+	u64 since;
+	int cpu = t->cpu;
+
+	if (cpu < 0 || cpu >= nr_cpu_ids)
+		return hmpgov_util_read(&t->util, now, hl);
+	r = per_cpu_ptr(&running, cpu);
+	if (READ_ONCE(r->task) != t->task)
+		return hmpgov_util_read(&t->util, now, hl);
+	since = READ_ONCE(r->since);
+	return hmpgov_util_read_running(&t->util, now, since,
+					hmpgov_topo.capacity[cpu],
+					hmpgov_freq_ratio(cpu), hl);
+}
+
 static struct hmpgov_probe tracking_probes[] = {
 	{ .name = "sched_stat_runtime", .func = probe_stat_runtime },
 	{ .name = "sched_switch", .func = probe_switch },
@@ -96,30 +184,25 @@ static struct hmpgov_probe tracking_probes[] = {
 	{ .name = "cpu_frequency", .func = probe_cpu_frequency },
 };
 
-int hmpgov_tracking_start(unsigned int max_tasks)
+/* The table and the steering worker exist already (main.c). */
+int hmpgov_tracking_start(void)
 {
-	int ret;
+	int ret, cpu;
 
-	ret = hmpgov_table_init(max_tasks);
-	if (ret)
-		return ret;
+	for_each_possible_cpu(cpu)
+		per_cpu_ptr(&running, cpu)->task = NULL;
 	ret = hmpgov_freq_init();
 	if (ret)
-		goto free_table;
+		return ret;
 	ret = hmpgov_probes_attach(tracking_probes, ARRAY_SIZE(tracking_probes));
 	if (ret)
-		goto stop_freq;
-	return 0;
-stop_freq:
-	hmpgov_freq_exit();
-free_table:
-	hmpgov_table_free();
+		hmpgov_freq_exit();
 	return ret;
 }
 
+/* After it, no probe runs; the table is still there. */
 void hmpgov_tracking_stop(void)
 {
 	hmpgov_probes_detach(tracking_probes, ARRAY_SIZE(tracking_probes));
 	hmpgov_freq_exit();
-	hmpgov_table_free();
 }

@@ -95,6 +95,7 @@ void hmpgov_util_init(struct hmpgov_util *u, u64 now)
 	u->win_busy = 0;
 	u->prev_busy = 0;
 	u->avg = 0;
+	u->last_off = 0;
 }
 
 /* ns of running on a (cap, freq) CPU, in ns of the biggest CPU at top speed */
@@ -118,6 +119,7 @@ void hmpgov_util_account(struct hmpgov_util *u, u64 now, u64 delta_ns,
 	end = u->win_start + HMPGOV_WINDOW_NS;
 	if (now < end) {
 		u->win_busy += scale(now - start, cap, freq);
+		u->last_off = (u32)(now - u->win_start);
 		return;
 	}
 	/* The run ends this window, may fill whole ones, ends in a new one. */
@@ -132,6 +134,7 @@ void hmpgov_util_account(struct hmpgov_util *u, u64 now, u64 delta_ns,
 		u->win_start += n * HMPGOV_WINDOW_NS;
 	}
 	u->win_busy = scale(now - u->win_start, cap, freq);
+	u->last_off = (u32)(now - u->win_start);
 }
 
 u32 hmpgov_util_avg(const struct hmpgov_util *u, u64 now, u32 halflife_ns)
@@ -163,4 +166,17 @@ u32 hmpgov_util_read(const struct hmpgov_util *u, u64 now, u32 halflife_ns)
 	if (recent > HMPGOV_CAPACITY_SCALE)
 		recent = HMPGOV_CAPACITY_SCALE;
 	return avg > recent ? avg : (u32)recent;
+}
+
+u32 hmpgov_util_read_running(const struct hmpgov_util *u, u64 now, u64 since,
+			     u32 cap, u32 freq, u32 halflife_ns)
+{
+	struct hmpgov_util r = *u;
+	u64 from = r.win_start + r.last_off;
+
+	if (since > from)
+		from = since;
+	if (now > from)
+		hmpgov_util_account(&r, now, now - from, cap, freq, halflife_ns);
+	return hmpgov_util_read(&r, now, halflife_ns);
 }

@@ -35,8 +35,9 @@ cp "$bb/bin/busybox" "$root/bin/busybox"
 cp "$HMPGOV_TOP/selftests/guest/init" "$root/init"
 cp -r "$HMPGOV_TOP/selftests/guest/lib.sh" "$HMPGOV_TOP/selftests/guest/run-suite.sh" \
 	"$HMPGOV_TOP/selftests/guest/demo.sh" \
-	"$HMPGOV_TOP/selftests/guest/tests" "$root/hmpgov/"
+	"$HMPGOV_TOP/selftests/guest/tests" "$HMPGOV_TOP/selftests/guest/bench" "$root/hmpgov/"
 cp "$out/hmpgov.ko" "$root/hmpgov/"
+cp "$out"/kmod/*.ko "$root/hmpgov/"
 # The guest's test programs (selftests/progs), static for its arch.
 case $ARCH in
 arm64) cc=aarch64-linux-gnu-gcc ;;

@@ -13,14 +13,7 @@ machine=${2:-bl-2x2}
 shift $(( $# > 2 ? 2 : $# ))
 params="$*"
 
-"$HMPGOV_TOP/scripts/setup-host.sh"
-case $kid in
-own-*) "$HMPGOV_TOP/scripts/build-kernel.sh" ;;
-*) "$HMPGOV_TOP/scripts/fetch-kernels.sh" "$kid" ;;
-esac
-"$HMPGOV_TOP/scripts/build-dtbs.sh"
-"$HMPGOV_TOP/scripts/build-module.sh" "$kid"
-"$HMPGOV_TOP/scripts/build-initramfs.sh" "$kid"
+prepare_guest "$kid"
 log "booting $kid on $machine"
 "$HMPGOV_TOP/scripts/run-qemu.sh" "$kid" "$machine" HT_MODE=demo \
 	${params:+"HT_PARAMS=${params// /+}"} >/dev/null || true

@@ -28,6 +28,8 @@ patterns=(
 	'unreferenced object 0x'
 	'suspected memory leak'
 	'soft lockup'
+	'self-detected stall'
+	'detected stalls on CPUs'
 	'hung_task'
 	'blocked for more than'
 	'list_add corruption'

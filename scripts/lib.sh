@@ -143,3 +143,16 @@ matrix_entries() {
 # QEMU settings shared by the device-tree build and the runner.
 QEMU_MEM=${QEMU_MEM:-1024}
 QEMU_ARM_CPU=cortex-a57
+
+# prepare_guest KID: everything a guest run of KID needs, built or fetched
+# as necessary (host packages, the kernel, device trees, module, initramfs).
+prepare_guest() {
+	"$HMPGOV_TOP/scripts/setup-host.sh"
+	case $1 in
+	own-*) "$HMPGOV_TOP/scripts/build-kernel.sh" ;;
+	*) "$HMPGOV_TOP/scripts/fetch-kernels.sh" "$1" ;;
+	esac
+	"$HMPGOV_TOP/scripts/build-dtbs.sh"
+	"$HMPGOV_TOP/scripts/build-module.sh" "$1"
+	"$HMPGOV_TOP/scripts/build-initramfs.sh" "$1"
+}

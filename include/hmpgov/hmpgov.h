@@ -8,6 +8,8 @@
 #include <linux/percpu.h>
 #include <linux/types.h>
 
+#include "hmpgov/classify.h"
+
 enum hmpgov_capacity_source {
 	HMPGOV_CAP_NONE,	/* nothing usable: all CPUs taken as 1024 */
 	HMPGOV_CAP_KERNEL,	/* arch_scale_cpu_capacity() */
@@ -70,10 +72,17 @@ struct hmpgov_load_params {
 	enum hmpgov_capacity_source want;
 	unsigned int max_tasks;
 	unsigned int halflife_ms;
+	int mode;			/* enum hmpgov_mode */
+	struct hmpgov_thresholds thresholds;
+	unsigned int min_interval_ms;
+	unsigned int pack_limit;
 };
 
 int hmpgov_params_validate(struct hmpgov_load_params *lp);
 int hmpgov_halflife_ms_valid(unsigned int ms);
+int hmpgov_min_interval_ms_valid(unsigned int ms);
+int hmpgov_pack_limit_valid(unsigned int v);
+extern char hmpgov_exclude_comm[256];
 
 /* module/tracepoints.c */
 int hmpgov_probes_attach(struct hmpgov_probe *probes, unsigned int nr);
@@ -86,7 +95,7 @@ u32 hmpgov_freq_ratio(int cpu);
 void hmpgov_freq_changed(unsigned int khz, unsigned int cpu);
 
 /* module/tracking.c */
-int hmpgov_tracking_start(unsigned int max_tasks);
+int hmpgov_tracking_start(void);
 void hmpgov_tracking_stop(void);
 
 /* module/debugfs.c */
@@ -102,5 +111,8 @@ void hmpgov_topology_free(struct hmpgov_topology *t);
 /* module/sysfs.c */
 int hmpgov_sysfs_init(void);
 void hmpgov_sysfs_exit(void);
+
+/* Whether hmpgov may steer this machine at all. */
+bool hmpgov_steerable_machine(const struct hmpgov_topology *t);
 
 #endif /* HMPGOV_H */

@@ -9,13 +9,14 @@
 #include <linux/sched.h>
 #include <linux/types.h>
 
+#include "hmpgov/classify.h"
 #include "hmpgov/util_signal.h"
 
 /* Slots a lookup may visit: bounds every probe's work. */
 #define HMPGOV_TABLE_PROBES	8
 
 /*
- * One tracked task, 64 bytes. Written only by the probes that account
+ * One tracked task, 80 bytes. Written only by the probes that account
  * the task, which its runqueue lock serialises; readers in process
  * context use the sequence counter to get a consistent copy.
  */
@@ -24,7 +25,9 @@ struct hmpgov_task {
 	u32 seq;			/* odd while being written */
 	pid_t pid;
 	s32 cpu;			/* CPU it last ran on */
-	u32 reserved;
+	u32 class;			/* enum hmpgov_class */
+	pid_t parent;			/* the task that forked it, or 0 */
+	u64 class_since;		/* when it took that class, ns */
 	struct hmpgov_util util;
 	char comm[TASK_COMM_LEN];
 };
@@ -35,11 +38,16 @@ unsigned int hmpgov_table_size(void);
 unsigned int hmpgov_table_tracked(void);
 unsigned long hmpgov_table_dropped(void);
 
-struct hmpgov_task *hmpgov_table_get(struct task_struct *p, u64 now);
+struct hmpgov_task *hmpgov_table_get(struct task_struct *p, u64 now,
+				     pid_t parent, bool *fresh);
+unsigned int hmpgov_table_index(const struct hmpgov_task *e);
 void hmpgov_table_remove(struct task_struct *p);
 
 void hmpgov_task_write_begin(struct hmpgov_task *e);
 void hmpgov_task_write_end(struct hmpgov_task *e);
 bool hmpgov_table_read(unsigned int idx, struct hmpgov_task *copy);
+
+/* module/tracking.c */
+u32 hmpgov_task_util(const struct hmpgov_task *t, u64 now);
 
 #endif /* HMPGOV_TASK_TABLE_H */

@@ -22,6 +22,7 @@ struct hmpgov_util {
 	u32 win_busy;	/* scaled busy ns in the current window */
 	u32 prev_busy;	/* scaled busy ns in the previous window */
 	u32 avg;	/* decayed average of window demands, 0..1024 */
+	u32 last_off;	/* last accounted instant, ns after win_start */
 };
 
 /* v * 2^(-dt / halflife): exact at the table's 1/32 steps, O(1). */
@@ -41,6 +42,15 @@ void hmpgov_util_account(struct hmpgov_util *u, u64 now, u64 delta_ns,
  * the demand of the last window's length. @u is not modified.
  */
 u32 hmpgov_util_read(const struct hmpgov_util *u, u64 now, u32 halflife_ns);
+
+/*
+ * hmpgov_util_read() for a task that has been running since @since (on a
+ * CPU of capacity @cap at @freq) and is still running at @now: the part
+ * of that run not yet accounted is counted in, so a reader sees the
+ * signal rise continuously rather than at the scheduler tick.
+ */
+u32 hmpgov_util_read_running(const struct hmpgov_util *u, u64 now, u64 since,
+			     u32 cap, u32 freq, u32 halflife_ns);
 
 /* The decayed average alone at @now (what sleeping tasks decay on). */
 u32 hmpgov_util_avg(const struct hmpgov_util *u, u64 now, u32 halflife_ns);

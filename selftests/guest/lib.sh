@@ -135,11 +135,28 @@ avg_median() {
 		sleep 0.1
 		_i=$((_i + 1))
 	done
-	sort -n /tmp/samples | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
+	median </tmp/samples
 }
 
 # The kernel's own PELT utilization of a task, from /proc/PID/sched.
 pelt_util() { awk '$1 == "se.avg.util_avg" { print $3 }' "/proc/$1/sched" 2>/dev/null; }
+
+# util_medians PID N: "HMPGOV_AVG PELT", the medians of N samples of
+# each, taken together 100 ms apart (PELT empty where the kernel has none).
+util_medians() {
+	_i=0
+	: >/tmp/s_ours
+	: >/tmp/s_pelt
+	while [ "$_i" -lt "${2:-5}" ]; do
+		task_field "$1" 4 >>/tmp/s_ours
+		pelt_util "$1" >>/tmp/s_pelt
+		sleep 0.1
+		_i=$((_i + 1))
+	done
+	echo "$(median </tmp/s_ours) $(median </tmp/s_pelt)"
+}
+
+median() { sort -n | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)] }'; }
 
 # within A B TOL: |A - B| <= TOL
 within() { [ -n "$1" ] && [ -n "$2" ] && [ $(( $1 > $2 ? $1 - $2 : $2 - $1 )) -le "$3" ]; }
@@ -149,3 +166,78 @@ stat_value() { awk -v k="$1" '$1 == k { print $2 }' $DBG/stats; }
 # The lowest-numbered CPU of the littlest and of the biggest cluster.
 little_cpu() { echo 0; }
 big_cpu() { echo $(($(ncpus) - 1)); }
+
+# --- Placement measurements, from the kernel's own trace events ---
+TR=/sys/kernel/tracing
+TRACE_EVENTS="sched_switch sched_migrate_task sched_wakeup sched_wakeup_new"
+
+trace_begin() {
+	echo 0 >$TR/tracing_on
+	echo 4096 >$TR/buffer_size_kb
+	for _e in $TRACE_EVENTS; do echo 1 >$TR/events/sched/$_e/enable; done
+	echo >$TR/trace
+	echo 1 >$TR/tracing_on
+}
+
+# trace_end FILE: stop and keep the trace text.
+trace_end() {
+	echo 0 >$TR/tracing_on
+	for _e in $TRACE_EVENTS; do echo 0 >$TR/events/sched/$_e/enable; done
+	cat $TR/trace >"$1"
+}
+
+# The CPUs of hmpgov's littlest cluster, and of all the others, as
+# "0 1" lists (read while loaded; the same sets judge the unloaded run).
+cluster_cpus() {
+	_cpu=0
+	_n=$(ncpus)
+	while [ "$_cpu" -lt "$_n" ]; do
+		_c=$(cat $SYS/cpu$_cpu/cluster)
+		if [ "$1" = little ] && [ "$_c" = 0 ]; then printf '%s ' "$_cpu"; fi
+		if [ "$1" = big ] && [ "$_c" != 0 ]; then printf '%s ' "$_cpu"; fi
+		_cpu=$((_cpu + 1))
+	done
+}
+
+# share FILE "CPUS" PIDS...: percent of the PIDs' runtime on CPUS, from a
+# runtimes(1) output file.
+share() {
+	_f=$1
+	_cpus=$2
+	shift 2
+	awk -v cpus="$_cpus" -v pids=" $* " '
+		$1 == "pid" && index(pids, " " $2 " ") {
+			tot += $4
+			n = split(cpus, c, " ")
+			for (i = 1; i <= n; i++) for (j = 5; j < NF - 1; j += 2)
+				if ($j == "cpu" c[i] "_us") on += $(j + 1)
+		}
+		END { printf "%.1f\n", tot ? 100 * on / tot : 0 }' "$_f"
+}
+
+# top_share FILE PIDS...: percent of the PIDs' runtime on the one CPU
+# that ran most of it.
+top_share() {
+	_f=$1
+	shift
+	awk -v pids=" $* " '
+		$1 == "pid" && index(pids, " " $2 " ") {
+			tot += $4
+			for (j = 5; j < NF - 1; j += 2) per[$j] += $(j + 1)
+		}
+		END { for (k in per) if (per[k] > best) best = per[k]
+		      printf "%.1f\n", tot ? 100 * best / tot : 0 }' "$_f"
+}
+
+# migration_rate FILE SECONDS PIDS...: migrations per task per second.
+migration_rate() {
+	_f=$1
+	_s=$2
+	shift 2
+	awk -v pids=" $* " -v s="$_s" '
+		$1 == "pid" && index(pids, " " $2 " ") { m += $NF; n++ }
+		END { printf "%.2f\n", n ? m / n / s : 0 }' "$_f"
+}
+
+# ge A B: A >= B, for decimals.
+ge() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a != "" && a + 0 >= b + 0) }'; }

@@ -1,6 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# Run the guest tests (tests/*.sh, in order, or those named in $HT_TESTS)
+# Run the guest tests (tests/*.sh, in order, or those named in $HT_TESTS,
+# less those named in $HT_SKIP)
 # and print their results for the host, which numbers them into one TAP
 # stream: lines "@@TAP ok - name", "@@TAP not ok - name", "@@TAP # note".
 . ./lib.sh
@@ -10,6 +11,10 @@ echo "@@BEGIN kernel=$(uname -r) machine=${HT_MACHINE:-?} cpus=$(nproc)"
 for t in tests/*.sh; do
 	name=$(basename "$t" .sh)
 	if [ -n "${HT_TESTS:-}" ] && ! echo ",$HT_TESTS," | grep -q ",$name,"; then
+		continue
+	fi
+	if [ -n "${HT_SKIP:-}" ] && echo ",$HT_SKIP," | grep -q ",$name,"; then
+		echo "@@TAP # test file $name not in this run's plan (HT_SKIP)"
 		continue
 	fi
 	echo "@@TAP # test file $name (uptime $(cut -d' ' -f1 /proc/uptime)s)"

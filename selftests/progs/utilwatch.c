@@ -8,7 +8,8 @@
  *   utilwatch ramp CPU THRESHOLD HALFLIFE_MS
  *       fork a child pinned to CPU that idles 300 ms, then spins 300 ms,
  *       then sleeps; print how long after the spin began util first
- *       reached THRESHOLD ("ramp_ms"), and how avg decayed over one
+ *       reached THRESHOLD ("ramp_ms", measured when the read that saw it
+ *       ended: an upper bound), and how avg decayed over one
  *       half-life of its sleep against 2^(-t/halflife) ("decay_ratio",
  *       1.0 = exact)
  *
@@ -94,9 +95,10 @@ static int watch_ramp(int cpu, int threshold, int halflife_ms)
 	while (!__atomic_load_n(&shared[0], __ATOMIC_ACQUIRE))
 		sleep_until(ns_now() + 200000);
 	while (!__atomic_load_n(&shared[1], __ATOMIC_ACQUIRE)) {
-		t = ns_now();
-		if (ramp < 0 && !read_task(child, &util, &avg) && util >= threshold)
+		if (ramp < 0 && !read_task(child, &util, &avg) && util >= threshold) {
+			t = ns_now();
 			ramp = t - shared[0];
+		}
 		sleep_until(ns_now() + 500000);
 	}
 	spin_end = shared[1];

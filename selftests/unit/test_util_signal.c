@@ -139,6 +139,52 @@ static void test_ramp(void)
 		  worst / MS);
 }
 
+/*
+ * As the kernel does it: accounted only at 4 ms ticks, read every 0.5 ms
+ * in between with the running slice counted in.
+ */
+static void test_ramp_between_ticks(void)
+{
+	u64 phase, start, t, next, worst = 0, cross;
+	struct sim s;
+	u32 v;
+
+	for (phase = 0; phase < 16 * MS; phase += MS / 2) {
+		sim_init(&s);
+		sim_sleep(&s, 200 * MS + phase);
+		start = s.now;
+		cross = 0;
+		for (t = start; t < start + 100 * MS && !cross; t += MS / 2) {
+			next = (s.now / TICK + 1) * TICK;
+			if (t >= next) {
+				hmpgov_util_account(&s.u, next, next - s.now,
+						    1024, 1024, HL);
+				s.now = next;
+			}
+			v = hmpgov_util_read_running(&s.u, t, start, 1024, 1024, HL);
+			if (v >= 700)
+				cross = t - start;
+		}
+		if (cross > worst)
+			worst = cross;
+	}
+	/* docs/load-tracking.md: the worst phase crosses 700 at 14.0 ms */
+	TAP_CHECK(worst && worst <= 14 * MS + MS / 2,
+		  "read between ticks, idle to busy crosses 700 within 14.5 ms at every phase (worst %llu.%llu ms)",
+		  worst / MS, worst % MS / (MS / 10));
+
+	/* Reading a running task equals reading it after accounting. */
+	sim_init(&s);
+	periodic(&s, 30, 16 * MS, 500 * MS, 1024, 1024);
+	start = s.now;
+	sim_run(&s, 6 * MS, 446, 1024);
+	v = hmpgov_util_read_running(&s.u, s.now + 3 * MS, start, 446, 1024, HL);
+	sim_run(&s, 3 * MS, 446, 1024);
+	TAP_CHECK(v == hmpgov_util_read(&s.u, s.now, HL),
+		  "the running slice counts as if accounted (%u vs %u)", v,
+		  hmpgov_util_read(&s.u, s.now, HL));
+}
+
 static void test_small_stays_small(void)
 {
 	struct sim s;
@@ -188,6 +234,7 @@ int main(void)
 	test_duty_cycles();
 	test_frequency();
 	test_ramp();
+	test_ramp_between_ticks();
 	test_small_stays_small();
 	test_sleep_decay();
 	test_priority_blind();

@@ -20,8 +20,9 @@ for d in 25 50 75; do
 		duty "$d" 16 3 "$cpu" &
 		pid=$!
 		sleep 1.5
-		got=$(avg_median "$pid" 5)
-		pelt=$(pelt_util "$pid")
+		set -- $(util_medians "$pid" 5)
+		got=$1
+		pelt=${2:-}
 		wait $pid
 		want=$((d * cap / 100))
 		check "util-duty: $d% on $where cpu$cpu (cap $cap): $got, want $want +-51" within "$got" "$want" 51

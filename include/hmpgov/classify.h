@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Task classes from the utilization signal, with hysteresis: separate up
+ * and down thresholds between small and medium and between medium and
+ * big. Pure C; docs/placement.md explains the defaults.
+ */
+#ifndef HMPGOV_CLASSIFY_H
+#define HMPGOV_CLASSIFY_H
+
+#include "pure.h"
+
+enum hmpgov_class {
+	HMPGOV_CLASS_SMALL,	/* packed on the little CPUs (rule 1) */
+	HMPGOV_CLASS_MEDIUM,	/* keeps the user's mask */
+	HMPGOV_CLASS_BIG,	/* on the biggest CPUs with room (rule 3) */
+	HMPGOV_NR_CLASSES,
+};
+
+extern const char *const hmpgov_class_names[HMPGOV_NR_CLASSES];
+
+/* On the 0..1024 utilization scale. */
+struct hmpgov_thresholds {
+	u32 small_down;	/* a medium or big task below this becomes small */
+	u32 small_up;	/* a small task at or above this becomes medium */
+	u32 big_down;	/* a big task below this becomes medium */
+	u32 big_up;	/* a task at or above this becomes big */
+};
+
+/* Defaults: docs/placement.md. */
+#define HMPGOV_SMALL_DOWN	160
+#define HMPGOV_SMALL_UP		256
+#define HMPGOV_BIG_DOWN		512
+#define HMPGOV_BIG_UP		700
+
+/*
+ * 0 if 1 <= small_down < small_up <= big_down < big_up <= 1024, else
+ * -EINVAL.
+ */
+int hmpgov_thresholds_check(const struct hmpgov_thresholds *t);
+
+/*
+ * The class a task of class @cur moves to. Up-moves follow @util, the
+ * quick signal (max of average and recent demand); down-moves follow
+ * @avg, the average alone, which decays on the half-life: a periodic task
+ * is judged by its duty cycle, not by the peak right after each burst.
+ */
+enum hmpgov_class hmpgov_classify(enum hmpgov_class cur, u32 util, u32 avg,
+				  const struct hmpgov_thresholds *t);
+
+#endif /* HMPGOV_CLASSIFY_H */

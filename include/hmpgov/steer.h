@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Steering: the probes classify tasks and feed the slots that changed to
+ * a worker (feed.c), which decides masks with the placement rules and
+ * applies them with set_cpus_allowed_ptr() in process context (steer.c).
+ */
+#ifndef HMPGOV_STEER_H
+#define HMPGOV_STEER_H
+
+#include <linux/types.h>
+
+struct kobject;
+
+#include "hmpgov/classify.h"
+
+enum hmpgov_mode {
+	HMPGOV_MODE_OFF,	/* track only; every mask is the user's */
+	HMPGOV_MODE_OBSERVE,	/* decide and trace, change nothing */
+	HMPGOV_MODE_STEER,	/* apply the decisions */
+	HMPGOV_NR_MODES,
+};
+
+extern const char *const hmpgov_mode_names[HMPGOV_NR_MODES];
+
+/* Settings read by the probes and the worker; written by knobs.c. */
+struct hmpgov_settings {
+	u64 thresholds;		/* four u16: see hmpgov_thresholds_get() */
+	u32 min_interval_ns;	/* between two moves of one task */
+	u32 pack_limit;		/* /1024 of a little CPU's capacity */
+	int mode;		/* enum hmpgov_mode */
+	bool steerable;		/* asymmetric and within HMPGOV_MAX_CPUS */
+};
+
+extern struct hmpgov_settings hmpgov_settings;
+
+void hmpgov_thresholds_get(struct hmpgov_thresholds *t);
+void hmpgov_thresholds_set(const struct hmpgov_thresholds *t);
+
+/* module/feed.c: probe context to the worker, lock-free. */
+int hmpgov_feed_init(void);
+void hmpgov_feed_push(unsigned int slot);
+void hmpgov_feed_sync(void);
+/* Worker: call @fn (unless NULL) for each slot fed since the last drain. */
+void hmpgov_feed_drain(void (*fn)(unsigned int slot));
+bool hmpgov_feed_overflowed(void);
+
+/* module/steer.c */
+int hmpgov_steer_init(unsigned int max_tasks);
+void hmpgov_steer_exit(void);
+void hmpgov_steer_kick(void);
+int hmpgov_steer_set_mode(int mode);
+
+struct hmpgov_steer_stats {
+	unsigned int managed;
+	unsigned int pack_cpus;
+	unsigned long adopted, moves, restores, base_changes, excluded,
+		      move_errors, class_changes;
+};
+
+void hmpgov_steer_stats(struct hmpgov_steer_stats *s);
+void hmpgov_count_class_change(void);
+
+/* module/knobs.c: the runtime knobs in /sys/kernel/hmpgov */
+int hmpgov_knobs_init(struct kobject *root);
+void hmpgov_knobs_exit(struct kobject *root);
+
+#endif /* HMPGOV_STEER_H */

@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * hmpgov's own trace events, in tracefs under events/hmpgov/:
+ *
+ *   hmpgov_class  a task changed class (probe context)
+ *   hmpgov_place  the worker gave a task a new mask (or, in observe mode,
+ *                 would have): applied=0 in observe mode
+ */
+#undef TRACE_SYSTEM
+#define TRACE_SYSTEM hmpgov
+
+#if !defined(HMPGOV_TRACE_EVENTS_H) || defined(TRACE_HEADER_MULTI_READ)
+#define HMPGOV_TRACE_EVENTS_H
+
+#include <linux/sched.h>
+#include <linux/tracepoint.h>
+
+TRACE_EVENT(hmpgov_class,
+	TP_PROTO(pid_t pid, const char *comm, u32 util, u32 from, u32 to),
+	TP_ARGS(pid, comm, util, from, to),
+	TP_STRUCT__entry(
+		__field(pid_t, pid)
+		__array(char, comm, TASK_COMM_LEN)
+		__field(u32, util)
+		__field(u32, from)
+		__field(u32, to)
+	),
+	TP_fast_assign(
+		__entry->pid = pid;
+		memcpy(__entry->comm, comm, TASK_COMM_LEN);
+		__entry->util = util;
+		__entry->from = from;
+		__entry->to = to;
+	),
+	TP_printk("pid=%d comm=%s util=%u from=%s to=%s", __entry->pid,
+		  __entry->comm, __entry->util,
+		  __print_symbolic(__entry->from, { 0, "small" }, { 1, "medium" }, { 2, "big" }),
+		  __print_symbolic(__entry->to, { 0, "small" }, { 1, "medium" }, { 2, "big" }))
+);
+
+TRACE_EVENT(hmpgov_place,
+	TP_PROTO(pid_t pid, const char *comm, u32 class, u64 mask, bool applied),
+	TP_ARGS(pid, comm, class, mask, applied),
+	TP_STRUCT__entry(
+		__field(pid_t, pid)
+		__array(char, comm, TASK_COMM_LEN)
+		__field(u32, class)
+		__field(u64, mask)
+		__field(bool, applied)
+	),
+	TP_fast_assign(
+		__entry->pid = pid;
+		memcpy(__entry->comm, comm, TASK_COMM_LEN);
+		__entry->class = class;
+		__entry->mask = mask;
+		__entry->applied = applied;
+	),
+	TP_printk("pid=%d comm=%s class=%s mask=%llx applied=%d", __entry->pid,
+		  __entry->comm,
+		  __print_symbolic(__entry->class, { 0, "small" }, { 1, "medium" }, { 2, "big" }),
+		  __entry->mask, __entry->applied)
+);
+
+#endif /* HMPGOV_TRACE_EVENTS_H */
+
+#undef TRACE_INCLUDE_PATH
+#define TRACE_INCLUDE_PATH hmpgov
+#undef TRACE_INCLUDE_FILE
+#define TRACE_INCLUDE_FILE trace_events
+#include <trace/define_trace.h>

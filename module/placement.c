@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The placement rules (see include/hmpgov/placement.h). Pure C: also
+ * built into the host unit tests (selftests/unit/test_placement.c).
+ * Every loop is bounded by the number of tasks times the number of CPUs
+ * or clusters; this runs in process context, in hmpgov's worker.
+ */
+#include "hmpgov/placement.h"
+
+hmpgov_mask hmpgov_cluster_mask(const struct hmpgov_machine *m, int cluster)
+{
+	hmpgov_mask mask = 0;
+	unsigned int cpu;
+
+	for (cpu = 0; cpu < m->nr_cpus; cpu++)
+		if (m->cluster[cpu] == cluster)
+			mask |= HMPGOV_CPU_BIT(cpu);
+	return mask & m->online;
+}
+
+static unsigned int weight(hmpgov_mask m)
+{
+	unsigned int n = 0;
+
+	for (; m; m &= m - 1)
+		n++;
+	return n;
+}
+
+static int lowest_cpu(hmpgov_mask m)
+{
+	int cpu = 0;
+
+	if (!m)
+		return -1;
+	while (!(m & 1)) {
+		m >>= 1;
+		cpu++;
+	}
+	return cpu;
+}
+
+static int highest_cpu(hmpgov_mask m)
+{
+	int cpu = -1;
+
+	for (; m; m >>= 1)
+		cpu++;
+	return cpu;
+}
+
+/* Little CPUs where a medium or big task last ran. */
+static hmpgov_mask busy_littles(const struct hmpgov_placed *t, unsigned int n,
+				hmpgov_mask littles)
+{
+	hmpgov_mask busy = 0;
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		if (t[i].class != HMPGOV_CLASS_SMALL && t[i].cpu >= 0 &&
+		    t[i].cpu < HMPGOV_MAX_CPUS)
+			busy |= HMPGOV_CPU_BIT(t[i].cpu);
+	return busy & littles;
+}
+
+static void update_packing(const struct hmpgov_machine *m,
+			   const struct hmpgov_placed *t, unsigned int n,
+			   struct hmpgov_packing *pack, u32 pack_limit)
+{
+	hmpgov_mask littles = hmpgov_cluster_mask(m, 0);
+	hmpgov_mask busy = busy_littles(t, n, littles);
+	u64 sum = 0, per_cpu;
+	unsigned int i, want;
+	int cpu;
+
+	for (i = 0; i < n; i++)
+		if (t[i].class == HMPGOV_CLASS_SMALL)
+			sum += t[i].util;
+	cpu = lowest_cpu(littles);
+	if (cpu < 0) {
+		pack->cpus = 0;
+		pack->nr = 0;
+		return;
+	}
+	per_cpu = (u64)m->capacity[cpu] * pack_limit / HMPGOV_CAPACITY_SCALE;
+	if (!per_cpu)
+		per_cpu = 1;
+
+	pack->cpus &= littles;		/* a CPU went offline */
+	want = weight(pack->cpus);
+	if (!want)
+		want = 1;
+	while (want < weight(littles) && sum > want * per_cpu)
+		want++;
+	while (want > 1 && sum * 4 < (want - 1) * per_cpu * 3)
+		want--;
+
+	while (weight(pack->cpus) > want)	/* the last to join leaves first */
+		pack->cpus &= ~HMPGOV_CPU_BIT(highest_cpu(pack->cpus));
+	while (weight(pack->cpus) < want) {
+		hmpgov_mask free = littles & ~pack->cpus;
+		hmpgov_mask quiet = free & ~busy;
+
+		pack->cpus |= HMPGOV_CPU_BIT(lowest_cpu(quiet ? quiet : free));
+	}
+	pack->nr = want;
+}
+
+/* Indices of the big tasks, heaviest first; returns how many. */
+static unsigned int sort_big(const struct hmpgov_placed *t, unsigned int n,
+			     unsigned int *order)
+{
+	unsigned int nr = 0, i, j, k;
+
+	for (i = 0; i < n; i++) {
+		if (t[i].class != HMPGOV_CLASS_BIG)
+			continue;
+		for (j = nr; j > 0 && t[order[j - 1]].util < t[i].util; j--)
+			;
+		for (k = nr; k > j; k--)
+			order[k] = order[k - 1];
+		order[j] = i;
+		nr++;
+	}
+	return nr;
+}
+
+static void place_big(const struct hmpgov_machine *m, struct hmpgov_placed *t,
+		      unsigned int n, unsigned int *order)
+{
+	unsigned int room[HMPGOV_MAX_CLUSTERS];
+	hmpgov_mask cmask[HMPGOV_MAX_CLUSTERS];
+	unsigned int nr = sort_big(t, n, order), i;
+	int c;
+
+	for (c = 0; c < (int)m->nr_clusters && c < HMPGOV_MAX_CLUSTERS; c++) {
+		cmask[c] = hmpgov_cluster_mask(m, c);
+		room[c] = weight(cmask[c]);
+	}
+	for (i = 0; i < nr; i++) {
+		struct hmpgov_placed *p = &t[order[i]];
+
+		p->want = p->base;		/* overflow: anywhere */
+		for (c = (int)m->nr_clusters - 1; c >= 1; c--) {
+			if (c >= HMPGOV_MAX_CLUSTERS || !room[c] ||
+			    !(cmask[c] & p->base))
+				continue;
+			p->want = cmask[c] & p->base;
+			room[c]--;
+			break;
+		}
+	}
+}
+
+void hmpgov_place(const struct hmpgov_machine *m, struct hmpgov_placed *t,
+		  unsigned int n, struct hmpgov_packing *pack, u32 pack_limit,
+		  unsigned int *order)
+{
+	unsigned int i;
+
+	update_packing(m, t, n, pack, pack_limit);
+	for (i = 0; i < n; i++) {
+		t[i].want = t[i].base;
+		if (t[i].class == HMPGOV_CLASS_SMALL && (pack->cpus & t[i].base))
+			t[i].want = pack->cpus & t[i].base;
+	}
+	if (m->nr_clusters > 1)
+		place_big(m, t, n, order);
+}

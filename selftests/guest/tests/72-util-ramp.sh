@@ -1,0 +1,40 @@
+# SPDX-License-Identifier: GPL-2.0
+# Reaction: idle to always busy crosses the big-task threshold (700, the
+# old HMP up threshold; docs/load-tracking.md bounds it at 14 ms) within
+# 16 ms on a big CPU; a 10 % / 16 ms task never reaches the small-task
+# bound 256 in 5 s; asleep, the average decays on the half-life within
+# 10 %, also after halflife_ms is changed (bad writes to the knob are
+# checked in tests/70-tracking-smoke.sh). Each timing is the median of
+# three tries, so that one stall of the emulator does not decide.
+BIG_THRESHOLD=700
+load >/dev/null
+big=$(big_cpu)
+
+for hl in 32 64; do
+	echo "$hl" >$SYS/halflife_ms
+	: >/tmp/ramps
+	: >/tmp/ratios
+	for try in 1 2 3; do
+		out=$(utilwatch ramp "$big" $BIG_THRESHOLD "$hl")
+		tap_note "halflife $hl, try $try: $(echo "$out" | tr '\n' ' ')"
+		echo "$out" | sed -n 's/^ramp_ms=//p' >>/tmp/ramps
+		echo "$out" | sed -n 's/.*decay_ratio=//p' >>/tmp/ratios
+	done
+	ramp=$(median </tmp/ramps)
+	ratio=$(median </tmp/ratios)
+	check "ramp: halflife $hl, idle to busy crosses $BIG_THRESHOLD within 16 ms (median ${ramp} ms)" \
+		awk -v r="$ramp" 'BEGIN { exit !(r != "" && r >= 0 && r <= 16) }'
+	check "decay: halflife_ms=$hl followed within 10% (median ratio $ratio)" \
+		awk -v r="$ratio" 'BEGIN { exit !(r != "" && r >= 0.9 && r <= 1.1) }'
+done
+echo 32 >$SYS/halflife_ms
+# The watch starts once the task is periodic: its exec is one busy burst.
+duty 10 16 5.8 "$big" &
+pid=$!
+sleep 0.3
+out=$(utilwatch max "$pid" 5)
+wait $pid
+max=$(echo "$out" | sed -n 's/^max_util=//p')
+check "small: 10%/16 ms for 5 s stays under 256 (max $max)" \
+	awk -v m="$max" 'BEGIN { exit !(m != "" && m >= 0 && m < 256) }'
+unload >/dev/null

@@ -1,0 +1,98 @@
+# SPDX-License-Identifier: GPL-2.0
+# The three rules, measured from the kernel's sched_switch and
+# sched_migrate_task events (runtimes(1) turns the trace into runtime per
+# task and CPU). Each scenario runs with hmpgov unloaded and then loaded,
+# in this boot; both results are printed, the loaded one is judged.
+# Tasks are duty(1) loops at a share of a 16 ms period; 0.7 s warm-up,
+# then 5 s traced.
+case ${HT_MACHINE:-} in
+sym-4) PARAMS="capacity=446,446,1024,1024" ;;
+pc)
+	tap_skip "placement: the rules at work" "the x86 machine has 2 equal CPUs; placement runs on the arm64 machines"
+	return 0
+	;;
+*) PARAMS= ;;
+esac
+# shellcheck disable=SC2086
+load $PARAMS >/dev/null || { tap_not_ok "placement: hmpgov loads ($PARAMS)"; return 0; }
+LITTLE=$(cluster_cpus little)
+BIG=$(cluster_cpus big)
+unload >/dev/null
+tap_note "placement: little CPUs: $LITTLE; big CPUs: $BIG"
+
+# scenario NAME WHEN PERCENT...: run one duty task per PERCENT, trace
+# them; leaves /tmp/rt.NAME.WHEN and the task lists SMALL and BUSY.
+scenario() {
+	_name=$1
+	_when=$2
+	shift 2
+	SMALL=
+	BUSY=
+	for _d in "$@"; do
+		duty "$_d" 16 6 -1 &
+		if [ "$_d" -le 10 ]; then SMALL="$SMALL $!"; else BUSY="$BUSY $!"; fi
+	done
+	sleep 0.7
+	trace_begin
+	sleep 5
+	trace_end /tmp/trace.txt
+	wait
+	# shellcheck disable=SC2086
+	runtimes $SMALL $BUSY </tmp/trace.txt >/tmp/rt.$_name.$_when
+}
+
+# judge_small NAME WHEN: the small-task numbers; judged when loaded.
+judge_small() {
+	_f=/tmp/rt.$1.$2
+	# shellcheck disable=SC2086
+	_l=$(share "$_f" "$LITTLE" $SMALL)
+	# shellcheck disable=SC2086
+	_t=$(top_share "$_f" $SMALL)
+	# shellcheck disable=SC2086
+	_m=$(migration_rate "$_f" 5 $SMALL)
+	tap_note "$1 ($2): small tasks ${_l}% on little CPUs, ${_t}% on one CPU, $_m migrations/task/s"
+	[ "$2" = loaded ] || return 0
+	check "$1: small tasks >= 95% on little CPUs (${_l}%)" ge "$_l" 95
+	check "$1: small tasks >= 85% on one CPU (${_t}%)" ge "$_t" 85
+	check "$1: small tasks migrate <= 0.5 times/s ($_m)" ge 0.5 "$_m"
+}
+
+judge_busy() {
+	_f=/tmp/rt.$1.$2
+	# shellcheck disable=SC2086
+	_b=$(share "$_f" "$BIG" $BUSY)
+	tap_note "$1 ($2): busy tasks ${_b}% on big CPUs"
+	[ "$2" = loaded ] || return 0
+	check "$1: busy tasks >= 95% on big CPUs (${_b}%)" ge "$_b" 95
+}
+
+for when in unloaded loaded; do
+	if [ $when = loaded ]; then
+		# shellcheck disable=SC2086
+		load $PARAMS >/dev/null
+	fi
+	scenario small_pack $when 10 10 10 10
+	judge_small small_pack $when
+	scenario two_big $when 100 100
+	judge_busy two_big $when
+	scenario mix $when 100 100 10 10 10
+	judge_small mix $when
+	judge_busy mix $when
+done
+# Three clusters: the heaviest task takes the prime CPU (the last one).
+if [ "$(cat $SYS/nr_clusters)" -ge 3 ]; then
+	prime=$(($(ncpus) - 1))
+	unload >/dev/null
+	scenario prime unloaded 100 90
+	set -- $BUSY
+	u=$(share /tmp/rt.prime.unloaded "$prime" "$1")
+	# shellcheck disable=SC2086
+	load $PARAMS >/dev/null
+	scenario prime loaded 100 90
+	set -- $BUSY
+	l=$(share /tmp/rt.prime.loaded "$prime" "$1")
+	tap_note "prime: the 100% task (beside a 90% one) on the prime cpu$prime: unloaded ${u}%, loaded ${l}%"
+	check "prime: the heaviest task >= 90% on the prime cpu$prime (${l}%)" ge "$l" 90
+fi
+check "placement: hmpgov moved tasks (moves $(stat_value moves))" [ "$(stat_value moves)" -gt 0 ]
+unload >/dev/null

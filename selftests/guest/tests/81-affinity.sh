@@ -1,0 +1,148 @@
+# SPDX-License-Identifier: GPL-2.0
+# The user's will wins: a task bound by the user is never seen outside its
+# mask; a sched_setaffinity during management becomes its new base;
+# mode=off and rmmod give every managed task its mask back exactly, under
+# load; a big CPU going offline strands nobody.
+case ${HT_MACHINE:-} in
+sym-4) PARAMS="capacity=446,446,1024,1024" ;;
+pc)
+	tap_skip "affinity: the user's masks" "the x86 machine has 2 equal CPUs"
+	return 0
+	;;
+*) PARAMS= ;;
+esac
+n=$(ncpus)
+last=$((n - 1))
+allowed() { awk '$1 == "Cpus_allowed_list:" { print $2 }' "/proc/$1/status"; }
+# "pid mask" for every pid listed in file $1, in one process (a fork per
+# task is slow under emulation with 200 tasks).
+all_allowed() {
+	# shellcheck disable=SC2046
+	awk '$1 == "Cpus_allowed_list:" { split(FILENAME, a, "/"); print a[3], $2 }' \
+		$(sed 's|^ *\([0-9]*\) *$|/proc/\1/status|' "$1") 2>/dev/null
+}
+# differ BEFORE: how many tasks of BEFORE ("pid mask") have another mask now
+differ() { all_allowed /tmp/masks | awk 'NR == FNR { now[$1] = $2; next } now[$1] != $2 { n++ } END { print n + 0 }' - "$1"; }
+# the first three that differ, "pid was->now"
+differing() { all_allowed /tmp/masks | awk 'NR == FNR { now[$1] = $2; next } now[$1] != $2 && n++ < 3 { printf "%s %s->%s ", $1, $2, now[$1] }' - "$1"; }
+
+# shellcheck disable=SC2086
+load $PARAMS >/dev/null
+# 1. bound to {0, last}: never elsewhere
+taskset -c "0,$last" duty 10 16 20 -1 &
+bound=$!
+duty 10 16 20 -1 &
+free=$!
+sleep 0.5
+trace_begin
+sleep 3
+trace_end /tmp/trace.txt
+runtimes $bound </tmp/trace.txt >/tmp/rt.bound
+outside=$(awk -v a="cpu0_us" -v b="cpu${last}_us" '$1 == "pid" {
+	for (j = 5; j < NF - 1; j += 2) if ($j != a && $j != b) s += $(j + 1); print s + 0 }' /tmp/rt.bound)
+tap_note "affinity: $(cat /tmp/rt.bound | head -n 1)"
+check "affinity: a task bound to {0,$last} never ran elsewhere (${outside} us outside)" [ "$outside" = 0 ]
+# 2. a setaffinity during management is honoured and kept
+before=$(allowed $free)
+taskset -p -c "1,$last" $free >/dev/null
+sleep 0.5
+trace_begin
+sleep 1
+trace_end /tmp/trace.txt
+runtimes $free </tmp/trace.txt >/tmp/rt.free
+outside=$(awk -v a="cpu1_us" -v b="cpu${last}_us" '$1 == "pid" {
+	for (j = 5; j < NF - 1; j += 2) if ($j != a && $j != b) s += $(j + 1); print s + 0 }' /tmp/rt.free)
+now=$(allowed $free)
+check "affinity: setaffinity to {1,$last} while managed (was $before) becomes its base: now $now" \
+	[ "$now" = "1,$last" -o "$now" = 1 -o "$now" = "$last" ]
+check "affinity: and the task ran only there after it (${outside} us outside)" [ "$outside" = 0 ]
+kill $bound $free 2>/dev/null
+wait
+
+# 3. 200 tasks with three kinds of masks, under load, started before
+# insmod: after rmmod, and after mode=off, exactly these masks again
+unload >/dev/null
+duty 100 16 300 -1 &
+load1=$!
+duty 100 16 300 -1 &
+load2=$!
+: >/tmp/masks
+i=0
+while [ $i -lt 200 ]; do
+	case $((i % 4)) in
+	0) taskset -c "0-$last" duty 1 100 300 -1 & ;;
+	1) taskset -c "0,$last" duty 1 100 300 -1 & ;;
+	2) taskset -c "1-$last" duty 1 100 300 -1 & ;;
+	*) duty 1 100 300 -1 & ;;
+	esac
+	echo "$!" >>/tmp/masks
+	i=$((i + 1))
+done
+sleep 1
+all_allowed /tmp/masks >/tmp/masks.before
+# shellcheck disable=SC2086
+load $PARAMS >/dev/null
+w=0
+while [ "$(stat_value managed)" -lt 200 ] && [ $w -lt 20 ]; do sleep 0.5; w=$((w + 1)); done
+tap_note "restore: $(grep -E '^(managed|adopted|excluded|tasks_tracked|tasks_dropped) ' $DBG/stats | tr '\n' ' ')"
+check "restore: 200 tasks managed ($(stat_value managed))" [ "$(stat_value managed)" -ge 200 ]
+check "restore: the 200 tasks are alive ($(grep -c . /tmp/masks.before))" [ "$(grep -c . /tmp/masks.before)" = 200 ]
+changed=$(differ /tmp/masks.before)
+check "restore: hmpgov changed masks while loaded ($changed of 200)" [ "$changed" -gt 0 ]
+unload >/dev/null
+bad=$(differ /tmp/masks.before)
+check "restore: after rmmod under load all 200 have exactly their masks ($bad differ $(differing /tmp/masks.before))" [ "$bad" = 0 ]
+
+# mode=off does the same without unloading
+# shellcheck disable=SC2086
+load $PARAMS >/dev/null
+sleep 2
+changed=$(differ /tmp/masks.before)
+echo off >$SYS/mode
+bad=$(differ /tmp/masks.before)
+check "restore: mode=off gives the masks back ($changed changed, $bad differ after: $(differing /tmp/masks.before); $(grep -E '^(base_changes|move_errors|restores) ' $DBG/stats | tr '\n' ' '))" [ "$changed" -gt 0 -a "$bad" = 0 ]
+for bad_mode in bogus "" 3; do
+	echo "$bad_mode" >$SYS/mode 2>/dev/null
+	check "knobs: mode '$bad_mode' refused, mode stays off" [ "$(cat $SYS/mode)" = off ]
+done
+echo steer >$SYS/mode
+check "knobs: mode steer accepted" [ "$(cat $SYS/mode)" = steer ]
+# thresholds: out of range, not a number, or breaking their order
+for kv in small_up=2000 small_up=abc big_up=100 small_down=0 small_down=300 big_down=800 \
+	min_interval_ms=1001 pack_limit=0 pack_limit=1025; do
+	k=${kv%%=*}
+	old=$(cat $SYS/$k)
+	echo "${kv#*=}" >$SYS/$k 2>/dev/null
+	check "knobs: $k '${kv#*=}' refused, value unchanged ($(cat $SYS/$k))" [ "$(cat $SYS/$k)" = "$old" ]
+done
+echo 600 >$SYS/big_down
+check "knobs: big_down 600 accepted" [ "$(cat $SYS/big_down)" = 600 ]
+echo 512 >$SYS/big_down
+while read -r pid; do kill "$pid" 2>/dev/null; done </tmp/masks
+kill $load1 $load2 2>/dev/null
+wait
+
+# 4. hotplug: the last (big) CPU goes offline while two busy tasks are
+# confined to the big cluster
+duty 100 16 60 -1 &
+b1=$!
+duty 100 16 60 -1 &
+b2=$!
+sleep 1
+if echo 0 >/sys/devices/system/cpu/cpu$last/online 2>/dev/null; then
+	sleep 0.5
+	trace_begin
+	sleep 1.5
+	trace_end /tmp/trace.txt
+	runtimes $b1 $b2 </tmp/trace.txt >/tmp/rt.hp
+	t1=$(awk -v p=$b1 '$1 == "pid" && $2 == p { print int($4 / 1000) }' /tmp/rt.hp)
+	t2=$(awk -v p=$b2 '$1 == "pid" && $2 == p { print int($4 / 1000) }' /tmp/rt.hp)
+	check "hotplug: with cpu$last offline both busy tasks run (${t1} and ${t2} ms of 1500)" \
+		[ "${t1:-0}" -gt 300 -a "${t2:-0}" -gt 300 ]
+	echo 1 >/sys/devices/system/cpu/cpu$last/online
+else
+	tap_skip "hotplug: a big CPU goes offline" "cpu$last cannot go offline here"
+fi
+kill $b1 $b2 2>/dev/null
+wait
+unload >/dev/null
