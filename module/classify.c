@@ -3,16 +3,21 @@
  * Task classes with hysteresis. Pure C: also built into the host unit
  * tests (selftests/unit/test_classify.c).
  *
- *             util >= small_up          util >= big_up
- *     SMALL ------------------> MEDIUM ----------------> BIG
- *           <------------------        <----------------
- *             avg < small_down           avg < big_down
+ *             avg >= small_up          util >= big_up, or saturated
+ *     SMALL ------------------> MEDIUM ---------------------------> BIG
+ *           <------------------        <---------------------------
+ *             avg < small_down          avg < big_down, not saturated
  *
- * Up-moves follow util (quick); down-moves follow avg (the half-life),
- * and go only as far as util also allows: a busy task whose average has
- * not built up yet stays big. A task jumps straight to BIG from SMALL,
- * or to SMALL from BIG, when its signal crosses both bounds at once. The minimum time between two
- * moves of one task is applied by the caller.
+ * Becoming big is urgent and follows util, the quick signal: a task that
+ * turns busy is big within one window. So is a task that saturates its
+ * CPU (util at least HMPGOV_SATURATED/1024 of its capacity): on a little
+ * CPU a fully busy task reads only that CPU's capacity (446), which is
+ * under big_up, yet it needs a bigger CPU. Leaving small is not urgent
+ * (a medium task just keeps its mask) and follows avg, as every down-move
+ * does: a periodic task is judged by its duty cycle, not by the peak its
+ * quick signal shows right after each burst, nor by one stretched slice.
+ * A down-move goes only as far as util also allows, so a busy task whose
+ * average has not built up yet stays big.
  */
 #include "hmpgov/classify.h"
 
@@ -32,12 +37,15 @@ int hmpgov_thresholds_check(const struct hmpgov_thresholds *t)
 }
 
 enum hmpgov_class hmpgov_classify(enum hmpgov_class cur, u32 util, u32 avg,
-				  const struct hmpgov_thresholds *t)
+				  u32 cap, const struct hmpgov_thresholds *t)
 {
-	enum hmpgov_class up = util >= t->big_up ? HMPGOV_CLASS_BIG :
-			       util >= t->small_up ? HMPGOV_CLASS_MEDIUM :
+	bool saturated = (u64)util * HMPGOV_CAPACITY_SCALE >=
+			 (u64)cap * HMPGOV_SATURATED;
+	enum hmpgov_class up = util >= t->big_up || saturated ? HMPGOV_CLASS_BIG :
+			       avg >= t->small_up ? HMPGOV_CLASS_MEDIUM :
 			       HMPGOV_CLASS_SMALL;
-	enum hmpgov_class down = avg < t->small_down ? HMPGOV_CLASS_SMALL :
+	enum hmpgov_class down = saturated ? HMPGOV_CLASS_BIG :
+				 avg < t->small_down ? HMPGOV_CLASS_SMALL :
 				 avg < t->big_down ? HMPGOV_CLASS_MEDIUM :
 				 HMPGOV_CLASS_BIG;
 

@@ -75,7 +75,7 @@ static void update_packing(const struct hmpgov_machine *m,
 
 	for (i = 0; i < n; i++)
 		if (t[i].class == HMPGOV_CLASS_SMALL)
-			sum += t[i].util;
+			sum += t[i].avg;
 	cpu = lowest_cpu(littles);
 	if (cpu < 0) {
 		pack->cpus = 0;

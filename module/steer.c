@@ -65,7 +65,7 @@ struct managed {
 	hmpgov_mask traced;		/* last decision traced (observe) */
 	u64 moved_at;
 	enum hmpgov_class class;
-	u32 util;
+	u32 util, avg;
 	int cpu;
 };
 
@@ -264,12 +264,14 @@ static bool refresh(struct managed *m, u64 now)
 		atomic_long_inc(&n_base_changes);
 	}
 	if (!steerable_task(m->p, m->base)) {
+		atomic_long_inc(&n_excluded);	/* e.g. renamed by exec */
 		restore(m);
 		forget(m);
 		return false;
 	}
 	m->class = t.class;
 	m->util = hmpgov_task_util(&t, now);
+	m->avg = hmpgov_util_avg(&t.util, now, READ_ONCE(hmpgov_halflife_ns));
 	m->cpu = t.cpu;
 	return true;
 }
@@ -323,6 +325,7 @@ static void decide(u64 now)
 		index_of[n] = m;
 		placed[n].class = m->class;
 		placed[n].util = m->util;
+		placed[n].avg = m->avg;
 		placed[n].cpu = m->cpu;
 		placed[n].base = m->base;
 		n++;

@@ -22,6 +22,7 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/jiffies.h>
 #include <linux/percpu.h>
 #include <linux/sched.h>
 #include <linux/timekeeping.h>
@@ -47,6 +48,8 @@ struct running {
 
 static DEFINE_PER_CPU(struct running, running);
 
+#define MAX_SLICE_NS	(2 * TICK_NSEC)
+
 /* Read on every event; written by the halflife_ms knob. */
 u32 hmpgov_halflife_ns = 32 * NSEC_PER_MSEC;
 
@@ -64,7 +67,7 @@ static void feed(struct hmpgov_task *e)
 }
 
 /* Move @e to the class its utilization asks for; true if it moved. */
-static bool classify(struct hmpgov_task *e, u64 now, u32 hl)
+static bool classify(struct hmpgov_task *e, u64 now, u32 hl, int cpu)
 {
 	struct hmpgov_thresholds thr;
 	enum hmpgov_class to;
@@ -72,8 +75,8 @@ static bool classify(struct hmpgov_task *e, u64 now, u32 hl)
 
 	hmpgov_thresholds_get(&thr);
 	util = hmpgov_util_read(&e->util, now, hl);
-	to = hmpgov_classify(e->class, util,
-			     hmpgov_util_avg(&e->util, now, hl), &thr);
+	to = hmpgov_classify(e->class, util, hmpgov_util_avg(&e->util, now, hl),
+			     hmpgov_topo.capacity[cpu], &thr);
 	if (to == e->class ||
 	    now - e->class_since < READ_ONCE(hmpgov_settings.min_interval_ns))
 		return false;
@@ -100,12 +103,19 @@ static void probe_stat_runtime(HMPGOV_STAT_RUNTIME_ARGS)
 	if (!e)
 		return;
 	cpu = task_cpu(tsk);
+	/*
+	 * A running task is accounted at every tick; a longer slice means
+	 * its CPU did not run (a hypervisor's steal, an emulator's stall)
+	 * and is cut to two ticks. docs/load-tracking.md says why.
+	 */
+	if (runtime > MAX_SLICE_NS)
+		runtime = MAX_SLICE_NS;
 	hmpgov_task_write_begin(e);
 	hmpgov_util_account(&e->util, now, runtime, hmpgov_topo.capacity[cpu],
 			    hmpgov_freq_ratio(cpu), hl);
 	e->cpu = cpu;
 	memcpy(e->comm, tsk->comm, sizeof(e->comm) - 1);
-	moved = classify(e, now, hl);
+	moved = classify(e, now, hl, cpu);
 	hmpgov_task_write_end(e);
 	if (fresh || moved)
 		feed(e);

@@ -38,13 +38,16 @@ struct hmpgov_thresholds {
  */
 int hmpgov_thresholds_check(const struct hmpgov_thresholds *t);
 
+/* A task using this share (/1024) of its CPU's capacity saturates it. */
+#define HMPGOV_SATURATED	819
+
 /*
- * The class a task of class @cur moves to. Up-moves follow @util, the
- * quick signal (max of average and recent demand); down-moves follow
- * @avg, the average alone, which decays on the half-life: a periodic task
- * is judged by its duty cycle, not by the peak right after each burst.
+ * The class a task of class @cur moves to, from @util (the quick signal:
+ * the larger of average and recent demand), @avg (the average alone,
+ * which decays on the half-life) and @cap, the capacity of the CPU it
+ * runs on. See classify.c.
  */
 enum hmpgov_class hmpgov_classify(enum hmpgov_class cur, u32 util, u32 avg,
-				  const struct hmpgov_thresholds *t);
+				  u32 cap, const struct hmpgov_thresholds *t);
 
 #endif /* HMPGOV_CLASSIFY_H */

@@ -31,7 +31,8 @@ struct hmpgov_machine {
 /* One managed task: inputs, and the mask the rules give it. */
 struct hmpgov_placed {
 	enum hmpgov_class class;
-	u32 util;
+	u32 util;			/* orders the big tasks */
+	u32 avg;			/* sums the small ones */
 	int cpu;			/* where it last ran */
 	hmpgov_mask base;		/* the user's (or its cpuset's) mask */
 	hmpgov_mask want;		/* out: always a subset of base */
@@ -56,8 +57,9 @@ struct hmpgov_packing {
  * @n:          their number
  * @pack:       the packing set, updated
  * @pack_limit: a packing CPU takes small tasks up to this share (/1024)
- *              of its capacity; a next one joins above it and leaves when
- *              the sum falls under 3/4 of what the smaller set takes
+ *              of its capacity; a next one joins when the small tasks'
+ *              summed avg exceeds it and leaves when the sum falls under
+ *              3/4 of what the smaller set takes
  * @order:      scratch space for @n indices
  *
  * Rule 1: small tasks go to the packing set (little CPUs, preferring

@@ -138,6 +138,9 @@ avg_median() {
 	median </tmp/samples
 }
 
+# The kernel's own count of a task's runtime, in ms.
+runtime_ms() { awk '$1 == "se.sum_exec_runtime" { print int($3) }' "/proc/$1/sched" 2>/dev/null; }
+
 # The kernel's own PELT utilization of a task, from /proc/PID/sched.
 pelt_util() { awk '$1 == "se.avg.util_avg" { print $3 }' "/proc/$1/sched" 2>/dev/null; }
 
@@ -171,16 +174,28 @@ big_cpu() { echo $(($(ncpus) - 1)); }
 TR=/sys/kernel/tracing
 TRACE_EVENTS="sched_switch sched_migrate_task sched_wakeup sched_wakeup_new"
 
+# A switch on every CPU, so that runtimes(1) knows what each CPU runs
+# even where one task runs alone the whole time.
+switch_everywhere() {
+	_c=0
+	while [ "$_c" -lt "$(ncpus)" ]; do
+		taskset -c "$_c" true 2>/dev/null
+		_c=$((_c + 1))
+	done
+}
+
 trace_begin() {
 	echo 0 >$TR/tracing_on
 	echo 4096 >$TR/buffer_size_kb
 	for _e in $TRACE_EVENTS; do echo 1 >$TR/events/sched/$_e/enable; done
 	echo >$TR/trace
 	echo 1 >$TR/tracing_on
+	switch_everywhere
 }
 
 # trace_end FILE: stop and keep the trace text.
 trace_end() {
+	switch_everywhere
 	echo 0 >$TR/tracing_on
 	for _e in $TRACE_EVENTS; do echo 0 >$TR/events/sched/$_e/enable; done
 	cat $TR/trace >"$1"
@@ -237,6 +252,37 @@ migration_rate() {
 	awk -v pids=" $* " -v s="$_s" '
 		$1 == "pid" && index(pids, " " $2 " ") { m += $NF; n++ }
 		END { printf "%.2f\n", n ? m / n / s : 0 }' "$_f"
+}
+
+# scenario NAME WHEN PERCENT...: run one duty task per PERCENT (of 16 ms)
+# for 0.7 s of warm-up and 5 s traced; leaves runtimes(1) output in
+# /tmp/rt.NAME.WHEN and the task lists SMALL (<= 10 %) and BUSY.
+scenario() {
+	_name=$1
+	_when=$2
+	shift 2
+	SMALL=
+	BUSY=
+	for _d in "$@"; do
+		duty "$_d" 16 6 -1 &
+		if [ "$_d" -le 10 ]; then SMALL="$SMALL $!"; else BUSY="$BUSY $!"; fi
+	done
+	sleep 0.7
+	trace_begin
+	sleep 5
+	trace_end /tmp/trace.txt
+	wait
+	# shellcheck disable=SC2086
+	runtimes $SMALL $BUSY </tmp/trace.txt >/tmp/rt.$_name.$_when
+}
+
+# measured NAME OK: a timing criterion the emulator cannot judge fairly
+# (a vCPU the host deschedules keeps its guest clock running): reported
+# as a note, "met" or "NOT met", never as a pass. OK is a shell condition.
+measured() {
+	_name=$1
+	shift
+	if "$@"; then tap_note "measured: $_name: met"; else tap_note "measured: $_name: NOT met"; fi
 }
 
 # ge A B: A >= B, for decimals.

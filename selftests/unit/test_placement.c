@@ -20,6 +20,7 @@ static void task(struct hmpgov_placed *t, enum hmpgov_class c, u32 util,
 {
 	t->class = c;
 	t->util = util;
+	t->avg = util;
 	t->cpu = cpu;
 	t->base = base;
 	t->want = 0;
@@ -41,19 +42,19 @@ static void test_small_pack(void)
 
 	/* 446 * 650 / 1024 = 283 per packing CPU */
 	for (i = 0; i < 4; i++)
-		t[i].util = 80;
+		t[i].avg = 80;
 	hmpgov_place(&bl22, t, 4, &pack, HMPGOV_PACK_LIMIT, order);
 	TAP_CHECK(pack.cpus == 3 && t[0].want == 3, "a sum of 320 opens the second little CPU");
 	for (i = 0; i < 4; i++)
-		t[i].util = 60;
+		t[i].avg = 60;
 	hmpgov_place(&bl22, t, 4, &pack, HMPGOV_PACK_LIMIT, order);
 	TAP_CHECK(pack.cpus == 3, "240 keeps it (hysteresis: leaves under 3/4 of 283)");
 	for (i = 0; i < 4; i++)
-		t[i].util = 50;
+		t[i].avg = 50;
 	hmpgov_place(&bl22, t, 4, &pack, HMPGOV_PACK_LIMIT, order);
 	TAP_CHECK(pack.cpus == 1, "200 closes it again");
 	for (i = 0; i < 4; i++)
-		t[i].util = 400;
+		t[i].avg = 400;
 	hmpgov_place(&bl22, t, 4, &pack, HMPGOV_PACK_LIMIT, order);
 	TAP_CHECK(pack.cpus == 3, "never more packing CPUs than little ones");
 }

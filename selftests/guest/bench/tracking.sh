@@ -5,7 +5,7 @@
 # Prints "@@BENCH round R unloaded|loaded NS_PER_SWITCH" lines and
 # "@@BENCH median unloaded|loaded NS" for scripts/bench-tracking.sh.
 . ./lib.sh
-rounds=${HT_ROUNDS:-5}
+rounds=${HT_ROUNDS:-9}
 secs=${HT_SECS:-2}
 cpu=$(big_cpu)
 

@@ -7,7 +7,9 @@ if [ "$(ncpus)" -lt 3 ] || ! dt_asymmetric; then
 	tap_skip "util-duty: duty cycles on big and little CPUs" "needs an asymmetric machine with a device tree"
 	return 0
 fi
-load >/dev/null
+# Tracking alone: steering would pack the test's helpers beside the
+# measured task.
+load mode=off >/dev/null
 little=$(little_cpu)
 big=$(big_cpu)
 lcap=$(cat $SYS/cpu$little/capacity)

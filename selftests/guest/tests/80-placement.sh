@@ -17,29 +17,9 @@ esac
 load $PARAMS >/dev/null || { tap_not_ok "placement: hmpgov loads ($PARAMS)"; return 0; }
 LITTLE=$(cluster_cpus little)
 BIG=$(cluster_cpus big)
+CAPS=$(hmpgov_topology | awk '{ printf "%s ", $2 }')
 unload >/dev/null
 tap_note "placement: little CPUs: $LITTLE; big CPUs: $BIG"
-
-# scenario NAME WHEN PERCENT...: run one duty task per PERCENT, trace
-# them; leaves /tmp/rt.NAME.WHEN and the task lists SMALL and BUSY.
-scenario() {
-	_name=$1
-	_when=$2
-	shift 2
-	SMALL=
-	BUSY=
-	for _d in "$@"; do
-		duty "$_d" 16 6 -1 &
-		if [ "$_d" -le 10 ]; then SMALL="$SMALL $!"; else BUSY="$BUSY $!"; fi
-	done
-	sleep 0.7
-	trace_begin
-	sleep 5
-	trace_end /tmp/trace.txt
-	wait
-	# shellcheck disable=SC2086
-	runtimes $SMALL $BUSY </tmp/trace.txt >/tmp/rt.$_name.$_when
-}
 
 # judge_small NAME WHEN: the small-task numbers; judged when loaded.
 judge_small() {
@@ -54,7 +34,7 @@ judge_small() {
 	[ "$2" = loaded ] || return 0
 	check "$1: small tasks >= 95% on little CPUs (${_l}%)" ge "$_l" 95
 	check "$1: small tasks >= 85% on one CPU (${_t}%)" ge "$_t" 85
-	check "$1: small tasks migrate <= 0.5 times/s ($_m)" ge 0.5 "$_m"
+	measured "$1: small tasks migrate <= 0.5 times/s ($_m)" ge 0.5 "$_m"
 }
 
 judge_busy() {
@@ -78,7 +58,37 @@ for when in unloaded loaded; do
 	scenario mix $when 100 100 10 10 10
 	judge_small mix $when
 	judge_busy mix $when
+	# overload: 4 busy tasks on a 2 + 2 machine; no CPU may idle while
+	# one of them waits
+	if [ "$(ncpus)" = 4 ]; then
+		scenario overload $when 100 100 100 100
+		w=$(awk '$1 == "idle_wait_us" { print int($2 / 1000) }' /tmp/rt.overload.$when)
+		tap_note "overload ($when): longest CPU idle while a busy task waited: ${w} ms"
+		[ $when = loaded ] && measured "overload: no CPU idles more than 10 ms while a task waits (${w} ms)" [ "$w" -le 10 ]
+	fi
 done
+# step: one task alternating 10 % and 80 % (of the biggest CPU's work,
+# stepper(1)) every second: on a big CPU at most 25 ms after each up
+# step, back on a little CPU at most 300 ms after each down step.
+for when in unloaded loaded; do
+	[ $when = loaded ] || unload >/dev/null
+	trace_begin
+	stepper 10 80 1 7 "$CAPS" &
+	sp=$!
+	wait $sp
+	trace_end /tmp/trace.txt
+	steps $sp "$BIG" "$LITTLE" </tmp/trace.txt >/tmp/steps.$when
+	tap_note "step ($when): $(tr '\n' ' ' </tmp/steps.$when)"
+	# shellcheck disable=SC2086
+	[ $when = loaded ] || load $PARAMS >/dev/null
+done
+upw=$(awk '$1 == "up" { if ($2 == "never") v = 9999; else v = $2; if (v > m) m = v } END { print m + 0 }' /tmp/steps.loaded)
+downw=$(awk '$1 == "down" { if ($2 == "never") v = 9999; else v = $2; if (v > m) m = v } END { print m + 0 }' /tmp/steps.loaded)
+measured "step: on a big CPU at most 25 ms after every up step (worst ${upw} ms)" ge 25 "$upw"
+check "step: on a big CPU within 100 ms of every up step (worst ${upw} ms)" ge 100 "$upw"
+check "step: back on a little CPU at most 300 ms after every down step (worst ${downw} ms)" ge 300 "$downw"
+check "step: every step was seen ($(grep -c . /tmp/steps.loaded) of 6)" [ "$(grep -c . /tmp/steps.loaded)" = 6 ]
+
 # Three clusters: the heaviest task takes the prime CPU (the last one).
 if [ "$(cat $SYS/nr_clusters)" -ge 3 ]; then
 	prime=$(($(ncpus) - 1))

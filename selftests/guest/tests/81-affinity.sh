@@ -84,7 +84,7 @@ all_allowed /tmp/masks >/tmp/masks.before
 load $PARAMS >/dev/null
 w=0
 while [ "$(stat_value managed)" -lt 200 ] && [ $w -lt 20 ]; do sleep 0.5; w=$((w + 1)); done
-tap_note "restore: $(grep -E '^(managed|adopted|excluded|tasks_tracked|tasks_dropped) ' $DBG/stats | tr '\n' ' ')"
+tap_note "restore: $(grep -E '^(managed|adopted|excluded|tasks_tracked|tasks_dropped|events_runtime|events_fork) ' $DBG/stats | tr '\n' ' ')"
 check "restore: 200 tasks managed ($(stat_value managed))" [ "$(stat_value managed)" -ge 200 ]
 check "restore: the 200 tasks are alive ($(grep -c . /tmp/masks.before))" [ "$(grep -c . /tmp/masks.before)" = 200 ]
 changed=$(differ /tmp/masks.before)
@@ -131,18 +131,55 @@ b2=$!
 sleep 1
 if echo 0 >/sys/devices/system/cpu/cpu$last/online 2>/dev/null; then
 	sleep 0.5
-	trace_begin
+	s1=$(runtime_ms $b1)
+	s2=$(runtime_ms $b2)
 	sleep 1.5
-	trace_end /tmp/trace.txt
-	runtimes $b1 $b2 </tmp/trace.txt >/tmp/rt.hp
-	t1=$(awk -v p=$b1 '$1 == "pid" && $2 == p { print int($4 / 1000) }' /tmp/rt.hp)
-	t2=$(awk -v p=$b2 '$1 == "pid" && $2 == p { print int($4 / 1000) }' /tmp/rt.hp)
-	check "hotplug: with cpu$last offline both busy tasks run (${t1} and ${t2} ms of 1500)" \
+	t1=$(($(runtime_ms $b1) - s1))
+	t2=$(($(runtime_ms $b2) - s2))
+	check "hotplug: with cpu$last offline both busy tasks run (${t1} and ${t2} ms in 1.5 s, /proc/PID/sched)" \
 		[ "${t1:-0}" -gt 300 -a "${t2:-0}" -gt 300 ]
 	echo 1 >/sys/devices/system/cpu/cpu$last/online
 else
 	tap_skip "hotplug: a big CPU goes offline" "cpu$last cannot go offline here"
 fi
 kill $b1 $b2 2>/dev/null
+wait
+unload >/dev/null
+
+# 5. Left alone: RT tasks, excluded names; observe mode changes nothing
+# but traces its decisions.
+# shellcheck disable=SC2086
+load $PARAMS exclude_comm=spare,duty >/dev/null
+duty 10 16 30 -1 &
+ex=$!
+sleep 1.5
+check "left alone: a task named in exclude_comm keeps its mask ($(allowed $ex))" [ "$(allowed $ex)" = "0-$last" ]
+check "left alone: excluded tasks are counted ($(stat_value excluded))" [ "$(stat_value excluded)" -gt 0 ]
+kill $ex 2>/dev/null
+wait
+unload >/dev/null
+fifo 10 duty 10 16 30 -1 &
+rt=$!
+# shellcheck disable=SC2086
+load $PARAMS >/dev/null
+sleep 1.5
+check "left alone: a SCHED_FIFO task keeps its mask ($(allowed $rt))" [ "$(allowed $rt)" = "0-$last" ]
+kill $rt 2>/dev/null
+wait
+unload >/dev/null
+# shellcheck disable=SC2086
+load $PARAMS mode=observe >/dev/null
+echo 1 >$TR/events/hmpgov/hmpgov_place/enable
+echo >$TR/trace
+echo 1 >$TR/tracing_on
+duty 10 16 30 -1 &
+ob=$!
+sleep 1.5
+echo 0 >$TR/events/hmpgov/hmpgov_place/enable
+decided=$(grep -c "hmpgov_place: pid=$ob .*applied=0" $TR/trace)
+check "observe: the task keeps its mask ($(allowed $ob))" [ "$(allowed $ob)" = "0-$last" ]
+check "observe: its decision is traced, not applied ($decided hmpgov_place events with applied=0)" [ "$decided" -gt 0 ]
+check "observe: nothing moved (moves $(stat_value moves))" [ "$(stat_value moves)" = 0 ]
+kill $ob 2>/dev/null
 wait
 unload >/dev/null
