@@ -59,9 +59,10 @@ check "affinity: and the task ran only there after it (${outside} us outside)" [
 kill $bound $free 2>/dev/null
 wait
 
-# 3. 200 tasks with three kinds of masks, under load, started before
-# insmod: after rmmod, and after mode=off, exactly these masks again
-unload >/dev/null
+: >/tmp/masks.before
+# 3. 200 tasks with three kinds of masks, under load, started while
+# hmpgov manages their parent: after rmmod, and after mode=off, exactly
+# the masks the user gave them (taskset, or the shell's own)
 duty 100 16 300 -1 &
 load1=$!
 duty 100 16 300 -1 &
@@ -70,23 +71,20 @@ load2=$!
 i=0
 while [ $i -lt 200 ]; do
 	case $((i % 4)) in
-	0) taskset -c "0-$last" duty 1 100 300 -1 & ;;
-	1) taskset -c "0,$last" duty 1 100 300 -1 & ;;
-	2) taskset -c "1-$last" duty 1 100 300 -1 & ;;
-	*) duty 1 100 300 -1 & ;;
+	0) taskset -c "0-$last" duty 1 100 300 -1 & m="0-$last" ;;
+	1) taskset -c "0,$last" duty 1 100 300 -1 & m="0,$last" ;;
+	2) taskset -c "1-$last" duty 1 100 300 -1 & m="1-$last" ;;
+	*) duty 1 100 300 -1 & m="0-$last" ;;
 	esac
 	echo "$!" >>/tmp/masks
+	echo "$! $m" >>/tmp/masks.before
 	i=$((i + 1))
 done
-sleep 1
-all_allowed /tmp/masks >/tmp/masks.before
-# shellcheck disable=SC2086
-load $PARAMS >/dev/null
 w=0
 while [ "$(stat_value managed)" -lt 200 ] && [ $w -lt 20 ]; do sleep 0.5; w=$((w + 1)); done
 tap_note "restore: $(grep -E '^(managed|adopted|excluded|tasks_tracked|tasks_dropped|events_runtime|events_fork) ' $DBG/stats | tr '\n' ' ')"
 check "restore: 200 tasks managed ($(stat_value managed))" [ "$(stat_value managed)" -ge 200 ]
-check "restore: the 200 tasks are alive ($(grep -c . /tmp/masks.before))" [ "$(grep -c . /tmp/masks.before)" = 200 ]
+check "restore: the 200 tasks are alive ($(all_allowed /tmp/masks | grep -c .))" [ "$(all_allowed /tmp/masks | grep -c .)" = 200 ]
 changed=$(differ /tmp/masks.before)
 check "restore: hmpgov changed masks while loaded ($changed of 200)" [ "$changed" -gt 0 ]
 unload >/dev/null
