@@ -49,6 +49,7 @@
 
 #define MOVES_PER_PASS	32
 #define PERIOD_MS	16
+#define RECENT_MASKS	4
 
 const char *const hmpgov_mode_names[HMPGOV_NR_MODES] = {
 	[HMPGOV_MODE_OFF] = "off",
@@ -63,6 +64,8 @@ struct managed {
 	hmpgov_mask base;
 	hmpgov_mask applied;		/* 0: the task runs on its base */
 	hmpgov_mask traced;		/* last decision traced (observe) */
+	hmpgov_mask recent[RECENT_MASKS];	/* the last masks hmpgov set */
+	unsigned int recent_next;
 	u64 moved_at;
 	enum hmpgov_class class;
 	u32 util, avg;
@@ -178,6 +181,18 @@ static void restore(struct managed *m)
 	m->applied = 0;
 }
 
+static bool set_recently(const struct managed *m, hmpgov_mask mask)
+{
+	unsigned int i;
+
+	if (m->applied && m->applied == mask)
+		return true;
+	for (i = 0; i < RECENT_MASKS; i++)
+		if (m->recent[i] && m->recent[i] == mask)
+			return true;
+	return false;
+}
+
 static void adopt(unsigned int slot)
 {
 	struct task_struct *p;
@@ -208,13 +223,15 @@ static void adopt(unsigned int slot)
 	/*
 	 * A child forked while hmpgov had narrowed its parent's mask
 	 * inherited that mask, not the user's: it gets the parent's base.
+	 * The parent may have moved since the fork, so any of the last
+	 * masks hmpgov gave it counts.
 	 */
 	if (t.parent) {
 		struct managed *parent = find_managed_pid(t.parent);
 
-		if (parent && parent->applied && parent->applied == m->base) {
+		if (parent && set_recently(parent, m->base)) {
+			m->applied = m->base;
 			m->base = parent->base;
-			m->applied = parent->applied;
 		}
 	}
 	if (!steerable_task(p, m->base)) {
@@ -261,6 +278,7 @@ static bool refresh(struct managed *m, u64 now)
 		m->base = cur;		/* the user's will wins */
 		m->applied = 0;
 		m->traced = 0;
+		memset(m->recent, 0, sizeof(m->recent));
 		atomic_long_inc(&n_base_changes);
 	}
 	if (!steerable_task(m->p, m->base)) {
@@ -301,6 +319,8 @@ static void apply(struct managed *m, hmpgov_mask want, u64 now,
 	}
 	trace_hmpgov_place(m->p->pid, m->p->comm, m->class, target, true);
 	m->applied = target == m->base ? 0 : target;
+	if (m->applied)
+		m->recent[m->recent_next++ % RECENT_MASKS] = target;
 	m->moved_at = now;
 	(*moves)++;
 	atomic_long_inc(&n_moves);
