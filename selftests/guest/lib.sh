@@ -285,5 +285,26 @@ measured() {
 	if "$@"; then tap_note "measured: $_name: met"; else tap_note "measured: $_name: NOT met"; fi
 }
 
+# outside_us FILE "CPUS": runtime (us) of FILE's first task off CPUS.
+outside_us() {
+	awk -v cpus=" $2 " '$1 == "pid" {
+		for (j = 5; j < NF - 1; j += 2) {
+			c = substr($j, 4); sub(/_us$/, "", c)
+			if (!index(cpus, " " c " ")) s += $(j + 1)
+		}
+		print s + 0; exit }' "$1"
+}
+
+# placement_params: the load parameters a placement test needs on this
+# machine, in PARAMS (capacity= on the symmetric one); returns 1 on the
+# x86 machine, whose 2 equal CPUs have nothing to place.
+placement_params() {
+	case ${HT_MACHINE:-} in
+	sym-4) PARAMS="capacity=446,446,1024,1024" ;;
+	pc) return 1 ;;
+	*) PARAMS= ;;
+	esac
+}
+
 # ge A B: A >= B, for decimals.
 ge() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a != "" && a + 0 >= b + 0) }'; }

@@ -5,14 +5,10 @@
 # in this boot; both results are printed, the loaded one is judged.
 # Tasks are duty(1) loops at a share of a 16 ms period; 0.7 s warm-up,
 # then 5 s traced.
-case ${HT_MACHINE:-} in
-sym-4) PARAMS="capacity=446,446,1024,1024" ;;
-pc)
+if ! placement_params; then
 	tap_skip "placement: the rules at work" "the x86 machine has 2 equal CPUs; placement runs on the arm64 machines"
 	return 0
-	;;
-*) PARAMS= ;;
-esac
+fi
 # shellcheck disable=SC2086
 load $PARAMS >/dev/null || { tap_not_ok "placement: hmpgov loads ($PARAMS)"; return 0; }
 LITTLE=$(cluster_cpus little)

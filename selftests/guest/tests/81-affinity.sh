@@ -3,14 +3,10 @@
 # mask; a sched_setaffinity during management becomes its new base;
 # mode=off and rmmod give every managed task its mask back exactly, under
 # load; a big CPU going offline strands nobody.
-case ${HT_MACHINE:-} in
-sym-4) PARAMS="capacity=446,446,1024,1024" ;;
-pc)
+if ! placement_params; then
 	tap_skip "affinity: the user's masks" "the x86 machine has 2 equal CPUs"
 	return 0
-	;;
-*) PARAMS= ;;
-esac
+fi
 n=$(ncpus)
 last=$((n - 1))
 allowed() { awk '$1 == "Cpus_allowed_list:" { print $2 }' "/proc/$1/status"; }
@@ -38,8 +34,7 @@ trace_begin
 sleep 3
 trace_end /tmp/trace.txt
 runtimes $bound </tmp/trace.txt >/tmp/rt.bound
-outside=$(awk -v a="cpu0_us" -v b="cpu${last}_us" '$1 == "pid" {
-	for (j = 5; j < NF - 1; j += 2) if ($j != a && $j != b) s += $(j + 1); print s + 0 }' /tmp/rt.bound)
+outside=$(outside_us /tmp/rt.bound "0 $last")
 tap_note "affinity: $(cat /tmp/rt.bound | head -n 1)"
 check "affinity: a task bound to {0,$last} never ran elsewhere (${outside} us outside)" [ "$outside" = 0 ]
 # 2. a setaffinity during management is honoured and kept
@@ -50,8 +45,7 @@ trace_begin
 sleep 1
 trace_end /tmp/trace.txt
 runtimes $free </tmp/trace.txt >/tmp/rt.free
-outside=$(awk -v a="cpu1_us" -v b="cpu${last}_us" '$1 == "pid" {
-	for (j = 5; j < NF - 1; j += 2) if ($j != a && $j != b) s += $(j + 1); print s + 0 }' /tmp/rt.free)
+outside=$(outside_us /tmp/rt.free "1 $last")
 now=$(allowed $free)
 check "affinity: setaffinity to {1,$last} while managed (was $before) becomes its base: now $now" \
 	[ "$now" = "1,$last" -o "$now" = 1 -o "$now" = "$last" ]
