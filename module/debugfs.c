@@ -75,6 +75,10 @@ static int stats_show(struct seq_file *m, void *v)
 	seq_printf(m, "halflife_ms %u\n", READ_ONCE(hmpgov_halflife_ns) / 1000000);
 	hmpgov_steer_stats(&st);
 	seq_printf(m, "mode %s\n", hmpgov_mode_names[READ_ONCE(hmpgov_settings.mode)]);
+	seq_printf(m, "steer %s\n",
+		   hmpgov_steer_names[READ_ONCE(hmpgov_settings.steer)]);
+	seq_printf(m, "steer_requested %s\n",
+		   hmpgov_steer_names[READ_ONCE(hmpgov_settings.requested_steer)]);
 	seq_printf(m, "class_changes %lu\n", st.class_changes);
 	seq_printf(m, "managed %u\n", st.managed);
 	seq_printf(m, "adopted %lu\n", st.adopted);
@@ -84,6 +88,11 @@ static int stats_show(struct seq_file *m, void *v)
 	seq_printf(m, "base_changes %lu\n", st.base_changes);
 	seq_printf(m, "move_errors %lu\n", st.move_errors);
 	seq_printf(m, "pack_cpus %u\n", st.pack_cpus);
+	seq_printf(m, "pack_overflow %d\n", st.pack_overflow);
+	seq_printf(m, "uclamp_sets %lu\n", st.uclamp_sets);
+	seq_printf(m, "uclamp_restores %lu\n", st.uclamp_restores);
+	seq_printf(m, "uclamp_base_changes %lu\n", st.uclamp_base_changes);
+	seq_printf(m, "uclamp_errors %lu\n", st.uclamp_errors);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(stats);

@@ -60,6 +60,9 @@ static int __init hmpgov_init(void)
 		pr_info("passive: more than %u CPUs or %u clusters; tracking only\n",
 			HMPGOV_MAX_CPUS, HMPGOV_MAX_CLUSTERS);
 	apply_settings(&lp);
+	ret = hmpgov_steer_choose(lp.steer);
+	if (ret)
+		goto free_topology;
 
 	ret = hmpgov_table_init(lp.max_tasks);
 	if (ret)

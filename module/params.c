@@ -45,6 +45,10 @@ static char mode[16] = "steer";
 module_param_string(mode, mode, sizeof(mode), 0444);
 MODULE_PARM_DESC(mode, "off, observe or steer (default); runtime: /sys/kernel/hmpgov/mode");
 
+static char steer[16] = "auto";
+module_param_string(steer, steer, sizeof(steer), 0444);
+MODULE_PARM_DESC(steer, "How to steer: affinity, uclamp, both or auto (default: uclamp where the kernel has it and sees asymmetric CPUs, else affinity)");
+
 static unsigned int small_down = HMPGOV_SMALL_DOWN;
 module_param(small_down, uint, 0444);
 MODULE_PARM_DESC(small_down, "A task under this utilization becomes small (default 160)");
@@ -128,6 +132,12 @@ static int validate_steering(struct hmpgov_load_params *lp)
 	lp->mode = sysfs_match_string(hmpgov_mode_names, mode);
 	if (lp->mode < 0) {
 		pr_err("mode=: unknown mode '%s' (off, observe, steer)\n", mode);
+		return -EINVAL;
+	}
+	lp->steer = sysfs_match_string(hmpgov_steer_names, steer);
+	if (lp->steer < 0) {
+		pr_err("steer=: unknown option '%s' (affinity, uclamp, both, auto)\n",
+		       steer);
 		return -EINVAL;
 	}
 	t->small_down = small_down;

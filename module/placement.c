@@ -80,6 +80,7 @@ static void update_packing(const struct hmpgov_machine *m,
 	if (cpu < 0) {
 		pack->cpus = 0;
 		pack->nr = 0;
+		pack->overflow = false;
 		return;
 	}
 	per_cpu = (u64)m->capacity[cpu] * pack_limit / HMPGOV_CAPACITY_SCALE;
@@ -87,6 +88,10 @@ static void update_packing(const struct hmpgov_machine *m,
 		per_cpu = 1;
 
 	pack->cpus &= littles;		/* a CPU went offline */
+	if (sum > weight(littles) * per_cpu)
+		pack->overflow = true;
+	else if (sum * 4 < weight(littles) * per_cpu * 3)
+		pack->overflow = false;
 	want = weight(pack->cpus);
 	if (!want)
 		want = 1;
@@ -161,7 +166,8 @@ void hmpgov_place(const struct hmpgov_machine *m, struct hmpgov_placed *t,
 	update_packing(m, t, n, pack, pack_limit);
 	for (i = 0; i < n; i++) {
 		t[i].want = t[i].base;
-		if (t[i].class == HMPGOV_CLASS_SMALL && (pack->cpus & t[i].base))
+		if (t[i].class == HMPGOV_CLASS_SMALL && !pack->overflow &&
+		    (pack->cpus & t[i].base))
 			t[i].want = pack->cpus & t[i].base;
 	}
 	if (m->nr_clusters > 1)

@@ -41,6 +41,8 @@
 #include <linux/timekeeping.h>
 #include <linux/workqueue.h>
 
+#include "hmpgov/compat.h"
+#include "hmpgov/hints.h"
 #include "hmpgov/hmpgov.h"
 #include "hmpgov/placement.h"
 #include "hmpgov/steer.h"
@@ -49,7 +51,6 @@
 
 #define MOVES_PER_PASS	32
 #define PERIOD_MS	16
-#define RECENT_MASKS	4
 
 const char *const hmpgov_mode_names[HMPGOV_NR_MODES] = {
 	[HMPGOV_MODE_OFF] = "off",
@@ -57,15 +58,20 @@ const char *const hmpgov_mode_names[HMPGOV_NR_MODES] = {
 	[HMPGOV_MODE_STEER] = "steer",
 };
 
+const char *const hmpgov_steer_names[HMPGOV_NR_STEER] = {
+	[HMPGOV_STEER_AFFINITY] = "affinity",
+	[HMPGOV_STEER_UCLAMP] = "uclamp",
+	[HMPGOV_STEER_BOTH] = "both",
+	[HMPGOV_STEER_AUTO] = "auto",
+};
+
 struct managed {
 	struct hlist_node node;
 	struct task_struct *p;		/* a reference is held */
 	unsigned int slot;
-	hmpgov_mask base;
-	hmpgov_mask applied;		/* 0: the task runs on its base */
+	struct hmpgov_mask_hint mask;
+	struct hmpgov_clamp_hint clamp;
 	hmpgov_mask traced;		/* last decision traced (observe) */
-	hmpgov_mask recent[RECENT_MASKS];	/* the last masks hmpgov set */
-	unsigned int recent_next;
 	u64 moved_at;
 	enum hmpgov_class class;
 	u32 util, avg;
@@ -79,25 +85,36 @@ static struct managed **index_of;	/* worker scratch, max_managed */
 static struct hmpgov_placed *placed;
 static unsigned int *order;
 static struct hmpgov_packing packing;
-static cpumask_var_t scratch_mask;
 static struct workqueue_struct *steer_wq;
 static struct delayed_work steer_dwork;
 static int hotplug_state = -1;
 static bool stopping;
 
-static atomic_long_t n_adopted, n_moves, n_restores, n_base_changes,
-		     n_excluded, n_move_errors, n_class_changes;
+/* uclamp levels from the kernel's capacities (hmpgov_steer_init()). */
+static u32 clamp_min_of_cluster[HMPGOV_MAX_CLUSTERS];
+static u32 clamp_max_small;
 
-/* 64-bit only (Kconfig of both arches): one long holds the low 64 CPUs. */
-static hmpgov_mask task_mask(struct task_struct *p)
+struct counters {
+	atomic_long_t set, restored, rebased, errors;
+};
+
+static atomic_long_t n_adopted, n_excluded, n_class_changes;
+static struct counters mask_count, clamp_count;
+
+static void count(struct counters *c, enum hmpgov_hint_result r,
+		  bool restoring)
 {
-	unsigned long flags;
-	hmpgov_mask m;
+	if (r == HMPGOV_HINT_SET)
+		atomic_long_inc(restoring ? &c->restored : &c->set);
+	else if (r == HMPGOV_HINT_REBASED)
+		atomic_long_inc(&c->rebased);
+	else if (r == HMPGOV_HINT_ERROR)
+		atomic_long_inc(&c->errors);
+}
 
-	raw_spin_lock_irqsave(&p->pi_lock, flags);
-	m = cpumask_bits(&p->cpus_mask)[0];
-	raw_spin_unlock_irqrestore(&p->pi_lock, flags);
-	return m;
+static bool uses(unsigned int backend)
+{
+	return READ_ONCE(hmpgov_settings.backends) & backend;
 }
 
 static hmpgov_mask active_mask(void)
@@ -106,13 +123,6 @@ static hmpgov_mask active_mask(void)
 			  HMPGOV_CPU_BIT(hmpgov_topo.nr_cpus) - 1;
 
 	return cpumask_bits(cpu_active_mask)[0] & all;
-}
-
-static int set_mask(struct task_struct *p, hmpgov_mask m)
-{
-	cpumask_clear(scratch_mask);
-	cpumask_bits(scratch_mask)[0] = m;
-	return set_cpus_allowed_ptr(p, scratch_mask);
 }
 
 static struct managed *find_managed_pid(pid_t pid)
@@ -151,9 +161,9 @@ static bool excluded_comm(const char *comm)
 }
 
 /*
- * Whether hmpgov may change @p's mask at all, given its base: not when
- * the user allowed it one CPU only (its current mask may be one CPU
- * because hmpgov packed it).
+ * Whether hmpgov may steer @p at all, given its base mask: not when the
+ * user allowed it one CPU only (its current mask may be one CPU because
+ * hmpgov packed it).
  */
 static bool steerable_task(struct task_struct *p, hmpgov_mask base)
 {
@@ -167,37 +177,18 @@ static bool steerable_task(struct task_struct *p, hmpgov_mask base)
 	return !excluded_comm(p->comm);
 }
 
-/* Give @m's task its base back if hmpgov's mask is still in place. */
+/* Give @m's task its base back where hmpgov's value is still in place. */
 static void restore(struct managed *m)
 {
-	if (!m->applied)
-		return;
-	if (task_mask(m->p) == m->applied) {
-		if (set_mask(m->p, m->base))
-			atomic_long_inc(&n_move_errors);
-		else
-			atomic_long_inc(&n_restores);
-	}
-	m->applied = 0;
-}
-
-static bool set_recently(const struct managed *m, hmpgov_mask mask)
-{
-	unsigned int i;
-
-	if (m->applied && m->applied == mask)
-		return true;
-	for (i = 0; i < RECENT_MASKS; i++)
-		if (m->recent[i] && m->recent[i] == mask)
-			return true;
-	return false;
+	count(&mask_count, hmpgov_mask_hint_restore(&m->mask, m->p), true);
+	count(&clamp_count, hmpgov_clamp_hint_restore(&m->clamp, m->p), true);
 }
 
 static void adopt(unsigned int slot)
 {
+	struct managed *m, *parent = NULL;
 	struct task_struct *p;
 	struct hmpgov_task t;
-	struct managed *m;
 
 	if (slot >= hmpgov_table_size() || !hmpgov_table_read(slot, &t))
 		return;
@@ -219,24 +210,16 @@ static void adopt(unsigned int slot)
 	}
 	m->p = p;
 	m->slot = slot;
-	m->base = task_mask(p);
-	/*
-	 * A child forked while hmpgov had narrowed its parent's mask
-	 * inherited that mask, not the user's: it gets the parent's base.
-	 * The parent may have moved since the fork, so any of the last
-	 * masks hmpgov gave it counts.
-	 */
-	if (t.parent) {
-		struct managed *parent = find_managed_pid(t.parent);
-
-		if (parent && set_recently(parent, m->base)) {
-			m->applied = m->base;
-			m->base = parent->base;
-		}
-	}
-	if (!steerable_task(p, m->base)) {
+	if (t.parent)
+		parent = find_managed_pid(t.parent);
+	/* A child may carry what hmpgov gave its parent, not the user's. */
+	hmpgov_mask_hint_adopt(&m->mask, p, parent ? &parent->mask : NULL);
+	if (uses(HMPGOV_BACKEND_UCLAMP))
+		hmpgov_clamp_hint_adopt(&m->clamp, p,
+					parent ? &parent->clamp : NULL);
+	if (!steerable_task(p, m->mask.base)) {
 		atomic_long_inc(&n_excluded);
-		restore(m);	/* an inherited mask goes back to the base */
+		restore(m);	/* an inherited hint goes back to the base */
 		put_task_struct(p);
 		kfree(m);
 		return;
@@ -260,7 +243,6 @@ static void forget(struct managed *m)
 static bool refresh(struct managed *m, u64 now)
 {
 	struct hmpgov_task t;
-	hmpgov_mask cur;
 
 	if (m->p->flags & PF_EXITING) {
 		forget(m);
@@ -273,15 +255,14 @@ static bool refresh(struct managed *m, u64 now)
 		forget(m);
 		return false;
 	}
-	cur = task_mask(m->p);
-	if (cur != (m->applied ? m->applied : m->base)) {
-		m->base = cur;		/* the user's will wins */
-		m->applied = 0;
+	if (hmpgov_mask_hint_refresh(&m->mask, m->p) == HMPGOV_HINT_REBASED) {
 		m->traced = 0;
-		memset(m->recent, 0, sizeof(m->recent));
-		atomic_long_inc(&n_base_changes);
+		atomic_long_inc(&mask_count.rebased);
 	}
-	if (!steerable_task(m->p, m->base)) {
+	if (uses(HMPGOV_BACKEND_UCLAMP))
+		count(&clamp_count, hmpgov_clamp_hint_refresh(&m->clamp, m->p),
+		      false);
+	if (!steerable_task(m->p, m->mask.base)) {
 		atomic_long_inc(&n_excluded);	/* e.g. renamed by exec */
 		restore(m);
 		forget(m);
@@ -294,36 +275,74 @@ static bool refresh(struct managed *m, u64 now)
 	return true;
 }
 
+/*
+ * The mask a decision gives @m's task under the chosen backends: with
+ * uclamp alone, only rule 1 uses a mask (nothing else packs small tasks
+ * on one CPU); big tasks are left to the kernel's capacity fitting.
+ */
+static hmpgov_mask target_mask(const struct managed *m, hmpgov_mask want)
+{
+	if (!want || (!uses(HMPGOV_BACKEND_AFFINITY) &&
+		      m->class != HMPGOV_CLASS_SMALL))
+		return m->mask.base;
+	return want;
+}
+
+/*
+ * The uclamp request a decision gives @m's task: a big task placed on a
+ * cluster gets the util_min that fits only that cluster and bigger ones;
+ * a small task the util_max that fits the littlest CPUs.
+ */
+static void target_clamp(const struct managed *m, hmpgov_mask want,
+			 struct hmpgov_clamp *out)
+{
+	u32 min = HMPGOV_CLAMP_NO_MIN, max = HMPGOV_CLAMP_NO_MAX;
+
+	if (want && m->class == HMPGOV_CLASS_BIG)
+		min = clamp_min_of_cluster[hmpgov_topo.cluster[__ffs64(want)]];
+	else if (m->class == HMPGOV_CLASS_SMALL)
+		max = clamp_max_small;	/* packed or overflowing */
+	hmpgov_clamp_combine(&m->clamp.base, min, max, out);
+}
+
 static void apply(struct managed *m, hmpgov_mask want, u64 now,
 		  unsigned int *moves)
 {
-	hmpgov_mask target = want ? want : m->base;
-	hmpgov_mask now_on = m->applied ? m->applied : m->base;
+	hmpgov_mask mask = target_mask(m, want);
+	bool clamps = uses(HMPGOV_BACKEND_UCLAMP);
+	struct hmpgov_clamp clamp = { 0 };
+	bool move_mask, move_clamp;
 	int mode = READ_ONCE(hmpgov_settings.mode);
 
-	if (target == now_on)
+	if (clamps)
+		target_clamp(m, want, &clamp);
+	move_mask = mask != hmpgov_mask_hint_now(&m->mask);
+	move_clamp = clamps &&
+		     !hmpgov_clamp_same(&clamp, hmpgov_clamp_hint_now(&m->clamp));
+	if (!move_mask && !move_clamp)
 		return;
 	if (mode == HMPGOV_MODE_OBSERVE) {
-		if (m->traced != target)
+		if (m->traced != mask)
 			trace_hmpgov_place(m->p->pid, m->p->comm, m->class,
-					   target, false);
-		m->traced = target;
+					   mask, clamp.min, clamp.max, false);
+		m->traced = mask;
 		return;
 	}
 	if (*moves >= MOVES_PER_PASS ||
 	    now - m->moved_at < READ_ONCE(hmpgov_settings.min_interval_ns))
 		return;
-	if (set_mask(m->p, target)) {
-		atomic_long_inc(&n_move_errors);
-		return;
-	}
-	trace_hmpgov_place(m->p->pid, m->p->comm, m->class, target, true);
-	m->applied = target == m->base ? 0 : target;
-	if (m->applied)
-		m->recent[m->recent_next++ % RECENT_MASKS] = target;
+	if (move_mask)
+		count(&mask_count, hmpgov_mask_hint_apply(&m->mask, m->p, mask),
+		      false);
+	if (move_clamp)
+		count(&clamp_count,
+		      hmpgov_clamp_hint_apply(&m->clamp, m->p, &clamp), false);
+	trace_hmpgov_place(m->p->pid, m->p->comm, m->class,
+			   hmpgov_mask_hint_now(&m->mask),
+			   hmpgov_clamp_hint_now(&m->clamp)->min,
+			   hmpgov_clamp_hint_now(&m->clamp)->max, true);
 	m->moved_at = now;
 	(*moves)++;
-	atomic_long_inc(&n_moves);
 }
 
 static void decide(u64 now)
@@ -347,7 +366,7 @@ static void decide(u64 now)
 		placed[n].util = m->util;
 		placed[n].avg = m->avg;
 		placed[n].cpu = m->cpu;
-		placed[n].base = m->base;
+		placed[n].base = m->mask.base;
 		n++;
 	}
 	hmpgov_place(&mach, placed, n, &packing,
@@ -415,8 +434,7 @@ static void restore_all(void)
 		restore(m);
 		forget(m);
 	}
-	packing.cpus = 0;
-	packing.nr = 0;
+	memset(&packing, 0, sizeof(packing));
 }
 
 int hmpgov_steer_set_mode(int mode)
@@ -455,14 +473,97 @@ void hmpgov_steer_stats(struct hmpgov_steer_stats *s)
 	mutex_lock(&steer_lock);
 	s->managed = nr_managed;
 	s->pack_cpus = packing.nr;
+	s->pack_overflow = packing.overflow;
 	mutex_unlock(&steer_lock);
 	s->adopted = atomic_long_read(&n_adopted);
-	s->moves = atomic_long_read(&n_moves);
-	s->restores = atomic_long_read(&n_restores);
-	s->base_changes = atomic_long_read(&n_base_changes);
 	s->excluded = atomic_long_read(&n_excluded);
-	s->move_errors = atomic_long_read(&n_move_errors);
 	s->class_changes = atomic_long_read(&n_class_changes);
+	s->moves = atomic_long_read(&mask_count.set);
+	s->restores = atomic_long_read(&mask_count.restored);
+	s->base_changes = atomic_long_read(&mask_count.rebased);
+	s->move_errors = atomic_long_read(&mask_count.errors);
+	s->uclamp_sets = atomic_long_read(&clamp_count.set);
+	s->uclamp_restores = atomic_long_read(&clamp_count.restored);
+	s->uclamp_base_changes = atomic_long_read(&clamp_count.rebased);
+	s->uclamp_errors = atomic_long_read(&clamp_count.errors);
+}
+
+/*
+ * The kernel's own capacities, if it knows them and they differ: then its
+ * wake-up placement, misfit migration and schedutil act on uclamp.
+ */
+static bool kernel_sees_asymmetry(u32 *kcap)
+{
+	bool differ = false;
+	unsigned int cpu;
+
+	for (cpu = 0; cpu < hmpgov_topo.nr_cpus; cpu++) {
+		kcap[cpu] = hmpgov_kernel_cpu_capacity(cpu);
+		if (!kcap[cpu])
+			return false;
+		if (kcap[cpu] != kcap[0])
+			differ = true;
+	}
+	return differ;
+}
+
+static void set_clamp_levels(const u32 *kcap)
+{
+	unsigned int cpu, nr = hmpgov_topo.nr_cpus;
+
+	for (cpu = 0; cpu < nr; cpu++)
+		clamp_min_of_cluster[hmpgov_topo.cluster[cpu]] =
+			hmpgov_clamp_min_for(kcap, nr, kcap[cpu]);
+	clamp_max_small = hmpgov_clamp_max_small(kcap, nr);
+	pr_info("uclamp: big tasks util_min %u (biggest cluster), small tasks util_max %u\n",
+		clamp_min_of_cluster[hmpgov_topo.nr_clusters - 1],
+		clamp_max_small);
+}
+
+/**
+ * hmpgov_steer_choose() - settle steer= against this kernel
+ * @requested: enum hmpgov_steer from the parameter
+ *
+ * Sets hmpgov_settings.backends and .steer. auto takes uclamp where this
+ * build can set it and the kernel itself sees asymmetric capacities,
+ * affinity otherwise; uclamp and both are refused (-EINVAL, one line)
+ * where they could not work. Call after the topology is known.
+ */
+int hmpgov_steer_choose(int requested)
+{
+	bool built = hmpgov_uclamp_built(), asym;
+	int chosen = requested;
+	u32 *kcap;
+
+	kcap = kcalloc(hmpgov_topo.nr_cpus, sizeof(*kcap), GFP_KERNEL);
+	if (!kcap)
+		return -ENOMEM;
+	asym = kernel_sees_asymmetry(kcap);
+	if (requested == HMPGOV_STEER_AUTO)
+		chosen = built && asym ? HMPGOV_STEER_UCLAMP :
+			 HMPGOV_STEER_AFFINITY;
+	if (chosen != HMPGOV_STEER_AFFINITY && !built) {
+		pr_err("steer=%s: this kernel has no uclamp for modules (CONFIG_UCLAMP_TASK unset, or sched_setattr_nocheck not exported before 5.14); use steer=affinity or auto\n",
+		       hmpgov_steer_names[chosen]);
+		kfree(kcap);
+		return -EINVAL;
+	}
+	if (chosen != HMPGOV_STEER_AFFINITY && !asym) {
+		pr_err("steer=%s: the kernel itself sees no asymmetric CPU capacities, so its placement would ignore uclamp (capacity= informs hmpgov only); use steer=affinity or auto\n",
+		       hmpgov_steer_names[chosen]);
+		kfree(kcap);
+		return -EINVAL;
+	}
+	if (chosen != HMPGOV_STEER_AFFINITY)
+		set_clamp_levels(kcap);
+	kfree(kcap);
+	hmpgov_settings.steer = chosen;
+	hmpgov_settings.requested_steer = requested;
+	hmpgov_settings.backends =
+		chosen == HMPGOV_STEER_AFFINITY ? HMPGOV_BACKEND_AFFINITY :
+		chosen == HMPGOV_STEER_UCLAMP ? HMPGOV_BACKEND_UCLAMP :
+		HMPGOV_BACKEND_AFFINITY | HMPGOV_BACKEND_UCLAMP;
+	return 0;
 }
 
 int hmpgov_steer_init(unsigned int max_tasks)
@@ -473,14 +574,12 @@ int hmpgov_steer_init(unsigned int max_tasks)
 	max_managed = max_tasks;
 	nr_managed = 0;
 	stopping = false;
-	packing.cpus = 0;
-	packing.nr = 0;
+	memset(&packing, 0, sizeof(packing));
 	hash_init(managed_hash);
 	index_of = kvcalloc(max_tasks, sizeof(*index_of), GFP_KERNEL);
 	placed = kvcalloc(max_tasks, sizeof(*placed), GFP_KERNEL);
 	order = kvcalloc(max_tasks, sizeof(*order), GFP_KERNEL);
-	if (!index_of || !placed || !order ||
-	    !zalloc_cpumask_var(&scratch_mask, GFP_KERNEL))
+	if (!index_of || !placed || !order || hmpgov_mask_hint_init())
 		goto free;
 	steer_wq = alloc_ordered_workqueue("hmpgov", 0);
 	if (!steer_wq)
@@ -496,7 +595,7 @@ int hmpgov_steer_init(unsigned int max_tasks)
 destroy:
 	destroy_workqueue(steer_wq);
 free:
-	free_cpumask_var(scratch_mask);
+	hmpgov_mask_hint_exit();
 	kvfree(order);
 	kvfree(placed);
 	kvfree(index_of);
@@ -516,7 +615,7 @@ void hmpgov_steer_exit(void)
 	restore_all();
 	mutex_unlock(&steer_lock);
 	destroy_workqueue(steer_wq);
-	free_cpumask_var(scratch_mask);
+	hmpgov_mask_hint_exit();
 	kvfree(order);
 	kvfree(placed);
 	kvfree(index_of);

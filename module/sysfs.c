@@ -6,6 +6,7 @@
  *   capacity_source  kernel | dt | cpufreq | param | none
  *   cluster_source   topology | cpufreq | capacity
  *   nr_clusters      number of clusters, numbered littlest first
+ *   steer            affinity | uclamp | both: how hmpgov steers (steer=)
  *   halflife_ms      (read-write) half-life of the utilization average
  *   mode, small_down, small_up, big_down, big_up, min_interval_ms,
  *   pack_limit       (read-write) steering knobs: module/knobs.c
@@ -56,6 +57,13 @@ static ssize_t nr_clusters_show(struct kobject *kobj,
 	return sysfs_emit(buf, "%u\n", hmpgov_topo.nr_clusters);
 }
 
+static ssize_t steer_show(struct kobject *kobj, struct kobj_attribute *attr,
+			  char *buf)
+{
+	return sysfs_emit(buf, "%s\n",
+			  hmpgov_steer_names[READ_ONCE(hmpgov_settings.steer)]);
+}
+
 static ssize_t halflife_ms_show(struct kobject *kobj,
 				struct kobj_attribute *attr, char *buf)
 {
@@ -81,12 +89,14 @@ static struct kobj_attribute state_attr = __ATTR_RO(state);
 static struct kobj_attribute capacity_source_attr = __ATTR_RO(capacity_source);
 static struct kobj_attribute cluster_source_attr = __ATTR_RO(cluster_source);
 static struct kobj_attribute nr_clusters_attr = __ATTR_RO(nr_clusters);
+static struct kobj_attribute steer_attr = __ATTR_RO(steer);
 
 static struct attribute *root_attrs[] = {
 	&state_attr.attr,
 	&capacity_source_attr.attr,
 	&cluster_source_attr.attr,
 	&nr_clusters_attr.attr,
+	&steer_attr.attr,
 	&halflife_ms_attr.attr,
 	NULL,
 };

@@ -70,7 +70,7 @@ finish() {
 # 1. Set-up. Without it nothing else can run.
 step "setup: host packages" "$HMPGOV_TOP/scripts/setup-host.sh" || finish
 step "setup: Debian kernels fetched" "$HMPGOV_TOP/scripts/fetch-kernels.sh" || finish
-step "setup: own 6.12 debug kernel built" "$HMPGOV_TOP/scripts/build-kernel.sh" || finish
+step "setup: own 6.12 kernels built (plain and debug)" "$HMPGOV_TOP/scripts/build-kernel.sh" || finish
 step "setup: device trees built" "$HMPGOV_TOP/scripts/build-dtbs.sh" || finish
 { echo "# kernel matrix:"; for f in "$HMPGOV_KERNELS"/*.env; do
 	( source "$f"; echo "#   $KID: $KVER ($PKGVER)" ); done; } | tee -a "$result"

@@ -128,7 +128,7 @@ meta_target() { # $1 = meta:arch, $2 = version, $3 = regex
 }
 
 # The kernel matrix: one line per entry "id arch flavour suite".
-# id 6 ("own") is built by scripts/build-kernel.sh from linux-source.
+# The "own" ids are built by scripts/build-kernel.sh from linux-source.
 matrix_entries() {
 	cat <<-'EOF'
 	deb-5.10-arm64 arm64 arm64 bullseye
@@ -137,6 +137,7 @@ matrix_entries() {
 	deb-6.12-rt-arm64 arm64 rt-arm64 bookworm-backports
 	deb-6.1-amd64 amd64 amd64 host
 	own-6.12-arm64 arm64 own bookworm-backports
+	own-6.12-debug-arm64 arm64 own bookworm-backports
 	EOF
 }
 
@@ -149,7 +150,7 @@ QEMU_ARM_CPU=cortex-a57
 prepare_guest() {
 	"$HMPGOV_TOP/scripts/setup-host.sh"
 	case $1 in
-	own-*) "$HMPGOV_TOP/scripts/build-kernel.sh" ;;
+	own-*) "$HMPGOV_TOP/scripts/build-kernel.sh" "$1" ;;
 	*) "$HMPGOV_TOP/scripts/fetch-kernels.sh" "$1" ;;
 	esac
 	"$HMPGOV_TOP/scripts/build-dtbs.sh"

@@ -13,6 +13,10 @@
  *   HMPGOV_SWITCH_PREV_STATE       sched_switch passes prev_state (5.18+)
  *   HMPGOV_STAT_RUNTIME_VRUNTIME   sched_stat_runtime passes vruntime
  *                                  (until 6.7, and 6.6.0-6.6.65)
+ *   HMPGOV_HAVE_USER_CPUS_PTR      task_struct has user_cpus_ptr (5.15+)
+ *   HMPGOV_HAVE_SETATTR_NOCHECK    sched_setattr_nocheck() is exported
+ *                                  (5.14+); with CONFIG_UCLAMP_TASK it
+ *                                  gives HMPGOV_HAVE_UCLAMP below
  *
  * A probe's prototype must match its tracepoint exactly (a mismatch is
  * undefined behaviour, and fatal under kCFI), so the probes are declared
@@ -23,6 +27,7 @@
 #define HMPGOV_COMPAT_H
 
 #include <linux/sched.h>
+#include <uapi/linux/sched/types.h>
 #include <linux/topology.h>
 #include <linux/sched/topology.h>
 
@@ -53,6 +58,72 @@ static inline int hmpgov_topology_cluster_key(int cpu)
 	       topology_cluster_id(cpu);
 #else
 	return topology_physical_package_id(cpu);
+#endif
+}
+
+/*
+ * The mask a user last asked for with sched_setaffinity(), where the
+ * kernel keeps it, else 0; @p->pi_lock held. From 6.2 the kernel keeps it
+ * for every task and narrows each set_cpus_allowed_ptr() to it; 5.15 to
+ * 6.1 keep one only for 32-bit tasks on asymmetric arm64.
+ */
+static inline unsigned long hmpgov_user_requested_mask(struct task_struct *p)
+{
+#ifdef HMPGOV_HAVE_USER_CPUS_PTR
+	return p->user_cpus_ptr ? cpumask_bits(p->user_cpus_ptr)[0] : 0;
+#else
+	return 0;
+#endif
+}
+
+#if defined(CONFIG_UCLAMP_TASK) && defined(HMPGOV_HAVE_SETATTR_NOCHECK)
+#define HMPGOV_HAVE_UCLAMP
+#endif
+
+/*
+ * A task's uclamp request, read as sched_getattr() does (no lock: the
+ * fields are written whole under the task's rq lock). Without uclamp:
+ * the defaults.
+ */
+static inline void hmpgov_uclamp_get(struct task_struct *p, u16 *min,
+				     u16 *max, bool *min_user, bool *max_user)
+{
+#ifdef HMPGOV_HAVE_UCLAMP
+	*min = p->uclamp_req[UCLAMP_MIN].value;
+	*max = p->uclamp_req[UCLAMP_MAX].value;
+	*min_user = p->uclamp_req[UCLAMP_MIN].user_defined;
+	*max_user = p->uclamp_req[UCLAMP_MAX].user_defined;
+#else
+	*min = 0;
+	*max = SCHED_CAPACITY_SCALE;
+	*min_user = false;
+	*max_user = false;
+#endif
+}
+
+/*
+ * Set a task's uclamp request and nothing else: policy -1 keeps the
+ * policy and reset-on-fork (the in-kernel path has no KEEP_POLICY), the
+ * priority and nice given are the task's own (validated even with
+ * KEEP_PARAMS). A side of -1 returns to the kernel's default. Process
+ * context only: it takes the rq lock and may sleep.
+ */
+static inline int hmpgov_uclamp_set(struct task_struct *p, int min, int max)
+{
+#ifdef HMPGOV_HAVE_UCLAMP
+	struct sched_attr attr = {
+		.size = sizeof(attr),
+		.sched_policy = -1,
+		.sched_flags = SCHED_FLAG_KEEP_PARAMS | SCHED_FLAG_UTIL_CLAMP,
+		.sched_nice = task_nice(p),
+		.sched_priority = p->rt_priority,
+		.sched_util_min = min,
+		.sched_util_max = max,
+	};
+
+	return sched_setattr_nocheck(p, &attr);
+#else
+	return -EOPNOTSUPP;
 #endif
 }
 

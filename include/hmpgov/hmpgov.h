@@ -73,6 +73,7 @@ struct hmpgov_load_params {
 	unsigned int max_tasks;
 	unsigned int halflife_ms;
 	int mode;			/* enum hmpgov_mode */
+	int steer;			/* enum hmpgov_steer, as asked */
 	struct hmpgov_thresholds thresholds;
 	unsigned int min_interval_ms;
 	unsigned int pack_limit;

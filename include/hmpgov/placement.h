@@ -45,6 +45,7 @@ struct hmpgov_placed {
 struct hmpgov_packing {
 	hmpgov_mask cpus;
 	unsigned int nr;
+	bool overflow;		/* the little CPUs cannot take them all */
 };
 
 /* Default packing limit: share of a little CPU's capacity, /1024. */
@@ -63,7 +64,9 @@ struct hmpgov_packing {
  * @order:      scratch space for @n indices
  *
  * Rule 1: small tasks go to the packing set (little CPUs, preferring
- * ones where no medium or big task last ran). Rule 3: big tasks, heaviest
+ * ones where no medium or big task last ran); when their sum exceeds
+ * what all little CPUs take at @pack_limit, they overflow and keep their
+ * base, until it falls under 3/4 of that. Rule 3: big tasks, heaviest
  * first, each to the biggest cluster above the littlest that still has a
  * free CPU for it; the rest may run anywhere in their base. Medium tasks
  * keep their base. A task whose base excludes its rule's CPUs keeps its

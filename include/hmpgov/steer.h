@@ -2,7 +2,8 @@
 /*
  * Steering: the probes classify tasks and feed the slots that changed to
  * a worker (feed.c), which decides masks with the placement rules and
- * applies them with set_cpus_allowed_ptr() in process context (steer.c).
+ * applies them as CPU masks and/or uclamp requests (hints.h) in process
+ * context (steer.c).
  */
 #ifndef HMPGOV_STEER_H
 #define HMPGOV_STEER_H
@@ -22,12 +23,29 @@ enum hmpgov_mode {
 
 extern const char *const hmpgov_mode_names[HMPGOV_NR_MODES];
 
+/* steer=: how decisions reach the kernel (docs/uclamp.md). */
+enum hmpgov_steer {
+	HMPGOV_STEER_AFFINITY,	/* CPU masks for every rule */
+	HMPGOV_STEER_UCLAMP,	/* uclamp; a mask only to pack small tasks */
+	HMPGOV_STEER_BOTH,	/* masks and uclamp */
+	HMPGOV_STEER_AUTO,	/* uclamp where the kernel can, else affinity */
+	HMPGOV_NR_STEER,
+};
+
+extern const char *const hmpgov_steer_names[HMPGOV_NR_STEER];
+
+#define HMPGOV_BACKEND_AFFINITY	1U
+#define HMPGOV_BACKEND_UCLAMP	2U
+
 /* Settings read by the probes and the worker; written by knobs.c. */
 struct hmpgov_settings {
 	u64 thresholds;		/* four u16: see hmpgov_thresholds_get() */
 	u32 min_interval_ns;	/* between two moves of one task */
 	u32 pack_limit;		/* /1024 of a little CPU's capacity */
 	int mode;		/* enum hmpgov_mode */
+	int steer;		/* enum hmpgov_steer, as chosen */
+	int requested_steer;	/* as asked by steer= */
+	unsigned int backends;	/* HMPGOV_BACKEND_* of steer */
 	bool steerable;		/* asymmetric and within HMPGOV_MAX_CPUS */
 };
 
@@ -49,12 +67,16 @@ int hmpgov_steer_init(unsigned int max_tasks);
 void hmpgov_steer_exit(void);
 void hmpgov_steer_kick(void);
 int hmpgov_steer_set_mode(int mode);
+int hmpgov_steer_choose(int requested);
 
 struct hmpgov_steer_stats {
 	unsigned int managed;
 	unsigned int pack_cpus;
+	bool pack_overflow;
 	unsigned long adopted, moves, restores, base_changes, excluded,
 		      move_errors, class_changes;
+	unsigned long uclamp_sets, uclamp_restores, uclamp_base_changes,
+		      uclamp_errors;
 };
 
 void hmpgov_steer_stats(struct hmpgov_steer_stats *s);

@@ -3,8 +3,10 @@
  * hmpgov's own trace events, in tracefs under events/hmpgov/:
  *
  *   hmpgov_class  a task changed class (probe context)
- *   hmpgov_place  the worker gave a task a new mask (or, in observe mode,
- *                 would have): applied=0 in observe mode
+ *   hmpgov_place  the worker gave a task a new mask and/or uclamp request
+ *                 (or, in observe mode, would have): applied=0 in observe
+ *                 mode; util_min/util_max are the request (0 and 1024
+ *                 without uclamp steering)
  */
 #undef TRACE_SYSTEM
 #define TRACE_SYSTEM hmpgov
@@ -39,13 +41,16 @@ TRACE_EVENT(hmpgov_class,
 );
 
 TRACE_EVENT(hmpgov_place,
-	TP_PROTO(pid_t pid, const char *comm, u32 class, u64 mask, bool applied),
-	TP_ARGS(pid, comm, class, mask, applied),
+	TP_PROTO(pid_t pid, const char *comm, u32 class, u64 mask,
+		 u32 util_min, u32 util_max, bool applied),
+	TP_ARGS(pid, comm, class, mask, util_min, util_max, applied),
 	TP_STRUCT__entry(
 		__field(pid_t, pid)
 		__array(char, comm, TASK_COMM_LEN)
 		__field(u32, class)
 		__field(u64, mask)
+		__field(u32, util_min)
+		__field(u32, util_max)
 		__field(bool, applied)
 	),
 	TP_fast_assign(
@@ -53,12 +58,15 @@ TRACE_EVENT(hmpgov_place,
 		memcpy(__entry->comm, comm, TASK_COMM_LEN);
 		__entry->class = class;
 		__entry->mask = mask;
+		__entry->util_min = util_min;
+		__entry->util_max = util_max;
 		__entry->applied = applied;
 	),
-	TP_printk("pid=%d comm=%s class=%s mask=%llx applied=%d", __entry->pid,
-		  __entry->comm,
+	TP_printk("pid=%d comm=%s class=%s mask=%llx util_min=%u util_max=%u applied=%d",
+		  __entry->pid, __entry->comm,
 		  __print_symbolic(__entry->class, { 0, "small" }, { 1, "medium" }, { 2, "big" }),
-		  __entry->mask, __entry->applied)
+		  __entry->mask, __entry->util_min, __entry->util_max,
+		  __entry->applied)
 );
 
 #endif /* HMPGOV_TRACE_EVENTS_H */

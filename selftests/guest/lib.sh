@@ -306,5 +306,36 @@ placement_params() {
 	esac
 }
 
+# refused NAME REGEX PARAMS...: loading with PARAMS fails with EINVAL and
+# exactly one hmpgov log line, matching REGEX (three TAP lines).
+refused() { # name, expected message regex, params...
+	_what=$1
+	_re=$2
+	shift 2
+	mark_log
+	_out=$(load "$@")
+	_rc=$?
+	# The kernel's own taint notes on a first load are not ours to count.
+	_log=$(new_log | grep 'hmpgov: ' | grep -v -e 'taints kernel' -e 'module verification failed')
+	_lines=$(echo "$_log" | grep -c .)
+	if [ "$_rc" -ne 0 ] && echo "$_out" | grep -q 'Invalid argument'; then
+		tap_ok "bad-param $_what: insmod fails with EINVAL"
+	else
+		tap_not_ok "bad-param $_what: insmod fails with EINVAL (rc $_rc: $_out)"
+	fi
+	if [ "$_lines" -eq 1 ] && echo "$_log" | grep -qE "$_re"; then
+		tap_ok "bad-param $_what: one log line naming it ($_log)"
+	else
+		tap_not_ok "bad-param $_what: one log line naming it ($_lines lines: $_log)"
+	fi
+	if module_loaded; then
+		tap_not_ok "bad-param $_what: module stayed loaded"
+		unload >/dev/null
+	fi
+}
+
+# kernel_has_uclamp: the kernel has CONFIG_UCLAMP_TASK (its sysctls exist).
+kernel_has_uclamp() { [ -e /proc/sys/kernel/sched_util_clamp_min ]; }
+
 # ge A B: A >= B, for decimals.
 ge() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a != "" && a + 0 >= b + 0) }'; }

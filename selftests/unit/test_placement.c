@@ -28,7 +28,7 @@ static void task(struct hmpgov_placed *t, enum hmpgov_class c, u32 util,
 
 static void test_small_pack(void)
 {
-	struct hmpgov_packing pack = { 0, 0 };
+	struct hmpgov_packing pack = { 0 };
 	struct hmpgov_placed t[8];
 	unsigned int i;
 	bool ok = true;
@@ -57,11 +57,23 @@ static void test_small_pack(void)
 		t[i].avg = 400;
 	hmpgov_place(&bl22, t, 4, &pack, HMPGOV_PACK_LIMIT, order);
 	TAP_CHECK(pack.cpus == 3, "never more packing CPUs than little ones");
+	TAP_CHECK(pack.overflow && t[0].want == ALL(4),
+		  "a sum of 1600 over both littles' 566 overflows: small tasks keep their base");
+	for (i = 0; i < 4; i++)
+		t[i].avg = 120;
+	hmpgov_place(&bl22, t, 4, &pack, HMPGOV_PACK_LIMIT, order);
+	TAP_CHECK(pack.overflow && t[0].want == ALL(4),
+		  "480 stays overflowing (hysteresis: ends under 3/4 of 566)");
+	for (i = 0; i < 4; i++)
+		t[i].avg = 100;
+	hmpgov_place(&bl22, t, 4, &pack, HMPGOV_PACK_LIMIT, order);
+	TAP_CHECK(!pack.overflow && t[0].want == 3,
+		  "400 packs them on the two littles again");
 }
 
 static void test_quiet_little(void)
 {
-	struct hmpgov_packing pack = { 0, 0 };
+	struct hmpgov_packing pack = { 0 };
 	struct hmpgov_placed t[2];
 
 	task(&t[0], HMPGOV_CLASS_MEDIUM, 400, 0, ALL(4));
@@ -74,7 +86,7 @@ static void test_quiet_little(void)
 
 static void test_big(void)
 {
-	struct hmpgov_packing pack = { 0, 0 };
+	struct hmpgov_packing pack = { 0 };
 	struct hmpgov_placed t[5];
 
 	task(&t[0], HMPGOV_CLASS_BIG, 900, 0, ALL(4));
@@ -100,7 +112,7 @@ static void test_big(void)
 
 static void test_base_wins(void)
 {
-	struct hmpgov_packing pack = { 0, 0 };
+	struct hmpgov_packing pack = { 0 };
 	struct hmpgov_placed t[3];
 	struct hmpgov_machine off = bl22;
 	unsigned int i;

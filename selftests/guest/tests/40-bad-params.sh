@@ -4,32 +4,6 @@
 n=$(ncpus)
 ones=$(awk -v n="$n" 'BEGIN { for (i = 1; i < n; i++) printf "1024,"; }')
 
-refused() { # name, expected message regex, params...
-	_what=$1
-	_re=$2
-	shift 2
-	mark_log
-	_out=$(load "$@")
-	_rc=$?
-	# The kernel's own taint notes on a first load are not ours to count.
-	_log=$(new_log | grep 'hmpgov: ' | grep -v -e 'taints kernel' -e 'module verification failed')
-	_lines=$(echo "$_log" | grep -c .)
-	if [ "$_rc" -ne 0 ] && echo "$_out" | grep -q 'Invalid argument'; then
-		tap_ok "bad-param $_what: insmod fails with EINVAL"
-	else
-		tap_not_ok "bad-param $_what: insmod fails with EINVAL (rc $_rc: $_out)"
-	fi
-	if [ "$_lines" -eq 1 ] && echo "$_log" | grep -qE "$_re"; then
-		tap_ok "bad-param $_what: one log line naming it ($_log)"
-	else
-		tap_not_ok "bad-param $_what: one log line naming it ($_lines lines: $_log)"
-	fi
-	if module_loaded; then
-		tap_not_ok "bad-param $_what: module stayed loaded"
-		unload >/dev/null
-	fi
-}
-
 refused "wrong count" "capacity=: expects $n values .*got $((n + 1))" "capacity=${ones}1024,1024"
 refused "not a number" "capacity=: value $((n - 1)) \('abc'\) is not a number" "capacity=${ones}abc"
 refused "empty value" "capacity=: value 0 \(''\) is not a number" "capacity=,${ones%,}"
@@ -38,6 +12,7 @@ refused "over 1024" "capacity=: value $((n - 1)) \(1025\) is out of range 1..102
 refused "huge number" "capacity=: value $((n - 1)) \(99999999999\) is out of range" "capacity=${ones}99999999999"
 refused "negative" "capacity=: value $((n - 1)) \('-5'\) is not a number" "capacity=${ones}-5"
 refused "unknown option" "capacity_source=: unknown option 'bogus'" capacity_source=bogus
+refused "steer unknown" "steer=: unknown option 'bogus'" steer=bogus
 refused "unknown mode" "mode=: unknown mode 'bogus'" mode=bogus
 refused "threshold over 1024" "big_up=: .* must keep" small_up=2000
 refused "thresholds out of order" "big_up=: 160, 256, 512, 100 must keep" big_up=100

@@ -1,8 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0
 # The three rules, measured from the kernel's sched_switch and
 # sched_migrate_task events (runtimes(1) turns the trace into runtime per
-# task and CPU). Each scenario runs with hmpgov unloaded and then loaded,
-# in this boot; both results are printed, the loaded one is judged.
+# task and CPU). Each scenario runs with hmpgov unloaded and then loaded
+# (steer=affinity) in this boot, and, on a kernel with uclamp that itself
+# sees the asymmetry, with steer=uclamp; all results are printed, the
+# loaded ones are judged.
 # Tasks are duty(1) loops at a share of a 16 ms period; 0.7 s warm-up,
 # then 5 s traced.
 if ! placement_params; then
@@ -16,8 +18,24 @@ BIG=$(cluster_cpus big)
 CAPS=$(hmpgov_topology | awk '{ printf "%s ", $2 }')
 unload >/dev/null
 tap_note "placement: little CPUs: $LITTLE; big CPUs: $BIG"
+CONFIGS="unloaded loaded"
+if kernel_has_uclamp && [ -z "$PARAMS" ]; then
+	CONFIGS="$CONFIGS uclamp"
+fi
+
+# use CONFIG: hmpgov as the configuration runs (unloaded, loaded:
+# steer=affinity, uclamp: steer=uclamp).
+use() {
+	module_loaded && unload >/dev/null
+	# shellcheck disable=SC2086
+	case $1 in
+	loaded) load $PARAMS steer=affinity >/dev/null ;;
+	uclamp) load $PARAMS steer=uclamp >/dev/null ;;
+	esac
+}
 
 # judge_small NAME WHEN: the small-task numbers; judged when loaded.
+# (WHEN is a configuration of CONFIGS.)
 judge_small() {
 	_f=/tmp/rt.$1.$2
 	# shellcheck disable=SC2086
@@ -27,10 +45,10 @@ judge_small() {
 	# shellcheck disable=SC2086
 	_m=$(migration_rate "$_f" 5 $SMALL)
 	tap_note "$1 ($2): small tasks ${_l}% on little CPUs, ${_t}% on one CPU, $_m migrations/task/s"
-	[ "$2" = loaded ] || return 0
-	check "$1: small tasks >= 95% on little CPUs (${_l}%)" ge "$_l" 95
-	check "$1: small tasks >= 85% on one CPU (${_t}%)" ge "$_t" 85
-	measured "$1: small tasks migrate <= 0.5 times/s ($_m)" ge 0.5 "$_m"
+	[ "$2" != unloaded ] || return 0
+	check "$1 ($2): small tasks >= 95% on little CPUs (${_l}%)" ge "$_l" 95
+	check "$1 ($2): small tasks >= 85% on one CPU (${_t}%)" ge "$_t" 85
+	measured "$1 ($2): small tasks migrate <= 0.5 times/s ($_m)" ge 0.5 "$_m"
 }
 
 judge_busy() {
@@ -38,15 +56,12 @@ judge_busy() {
 	# shellcheck disable=SC2086
 	_b=$(share "$_f" "$BIG" $BUSY)
 	tap_note "$1 ($2): busy tasks ${_b}% on big CPUs"
-	[ "$2" = loaded ] || return 0
-	check "$1: busy tasks >= 95% on big CPUs (${_b}%)" ge "$_b" 95
+	[ "$2" != unloaded ] || return 0
+	check "$1 ($2): busy tasks >= 95% on big CPUs (${_b}%)" ge "$_b" 95
 }
 
-for when in unloaded loaded; do
-	if [ $when = loaded ]; then
-		# shellcheck disable=SC2086
-		load $PARAMS >/dev/null
-	fi
+for when in $CONFIGS; do
+	use $when
 	scenario small_pack $when 10 10 10 10
 	judge_small small_pack $when
 	scenario two_big $when 100 100
@@ -60,14 +75,14 @@ for when in unloaded loaded; do
 		scenario overload $when 100 100 100 100
 		w=$(awk '$1 == "idle_wait_us" { print int($2 / 1000) }' /tmp/rt.overload.$when)
 		tap_note "overload ($when): longest CPU idle while a busy task waited: ${w} ms"
-		[ $when = loaded ] && measured "overload: no CPU idles more than 10 ms while a task waits (${w} ms)" [ "$w" -le 10 ]
+		[ $when != unloaded ] && measured "overload ($when): no CPU idles more than 10 ms while a task waits (${w} ms)" [ "$w" -le 10 ]
 	fi
 done
 # step: one task alternating 10 % and 80 % (of the biggest CPU's work,
 # stepper(1)) every second: on a big CPU at most 25 ms after each up
 # step, back on a little CPU at most 300 ms after each down step.
-for when in unloaded loaded; do
-	[ $when = loaded ] || unload >/dev/null
+for when in $CONFIGS; do
+	use $when
 	trace_begin
 	stepper 10 80 1 7 "$CAPS" &
 	sp=$!
@@ -75,25 +90,25 @@ for when in unloaded loaded; do
 	trace_end /tmp/trace.txt
 	steps $sp "$BIG" "$LITTLE" </tmp/trace.txt >/tmp/steps.$when
 	tap_note "step ($when): $(tr '\n' ' ' </tmp/steps.$when)"
-	# shellcheck disable=SC2086
-	[ $when = loaded ] || load $PARAMS >/dev/null
+	[ $when != unloaded ] || continue
+	upw=$(awk '$1 == "up" { if ($2 == "never") v = 9999; else v = $2; if (v > m) m = v } END { print m + 0 }' /tmp/steps.$when)
+	downw=$(awk '$1 == "down" { if ($2 == "never") v = 9999; else v = $2; if (v > m) m = v } END { print m + 0 }' /tmp/steps.$when)
+	measured "step ($when): on a big CPU at most 25 ms after every up step (worst ${upw} ms)" ge 25 "$upw"
+	check "step ($when): on a big CPU within 100 ms of every up step (worst ${upw} ms)" ge 100 "$upw"
+	check "step ($when): back on a little CPU at most 300 ms after every down step (worst ${downw} ms)" ge 300 "$downw"
+	check "step ($when): every step was seen ($(grep -c . /tmp/steps.$when) of 6)" [ "$(grep -c . /tmp/steps.$when)" = 6 ]
+	[ $when != uclamp ] || check "step (uclamp): hmpgov set clamps ($(stat_value uclamp_sets))" [ "$(stat_value uclamp_sets)" -gt 0 ]
 done
-upw=$(awk '$1 == "up" { if ($2 == "never") v = 9999; else v = $2; if (v > m) m = v } END { print m + 0 }' /tmp/steps.loaded)
-downw=$(awk '$1 == "down" { if ($2 == "never") v = 9999; else v = $2; if (v > m) m = v } END { print m + 0 }' /tmp/steps.loaded)
-measured "step: on a big CPU at most 25 ms after every up step (worst ${upw} ms)" ge 25 "$upw"
-check "step: on a big CPU within 100 ms of every up step (worst ${upw} ms)" ge 100 "$upw"
-check "step: back on a little CPU at most 300 ms after every down step (worst ${downw} ms)" ge 300 "$downw"
-check "step: every step was seen ($(grep -c . /tmp/steps.loaded) of 6)" [ "$(grep -c . /tmp/steps.loaded)" = 6 ]
+use loaded
 
 # Three clusters: the heaviest task takes the prime CPU (the last one).
 if [ "$(cat $SYS/nr_clusters)" -ge 3 ]; then
 	prime=$(($(ncpus) - 1))
-	unload >/dev/null
+	use unloaded
 	scenario prime unloaded 100 90
 	set -- $BUSY
 	u=$(share /tmp/rt.prime.unloaded "$prime" "$1")
-	# shellcheck disable=SC2086
-	load $PARAMS >/dev/null
+	use loaded
 	scenario prime loaded 100 90
 	set -- $BUSY
 	l=$(share /tmp/rt.prime.loaded "$prime" "$1")

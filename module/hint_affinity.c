@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The affinity hint: a task's CPU mask, set with set_cpus_allowed_ptr().
+ *
+ * The base is the mask the user (sched_setaffinity, or its cpuset) gave
+ * the task. A mask that is neither the base nor the one hmpgov set is the
+ * user's new will and becomes the base. The kernel has no compare-and-set
+ * for masks, so the mask is read again just before and just after each
+ * change: a sched_setaffinity() that lands in between is still seen. From
+ * 6.2 the kernel narrows every set_cpus_allowed_ptr() to the mask the user
+ * last asked for, which is how a racing request shows there.
+ */
+#include <linux/cpumask.h>
+#include <linux/gfp.h>
+#include <linux/sched.h>
+#include <linux/spinlock.h>
+#include <linux/string.h>
+
+#include "hmpgov/compat.h"
+#include "hmpgov/hints.h"
+
+static cpumask_var_t scratch_mask;	/* the worker's mutex guards it */
+
+int hmpgov_mask_hint_init(void)
+{
+	return zalloc_cpumask_var(&scratch_mask, GFP_KERNEL) ? 0 : -ENOMEM;
+}
+
+void hmpgov_mask_hint_exit(void)
+{
+	free_cpumask_var(scratch_mask);
+}
+
+/* 64-bit only (Kconfig of both arches): one long holds the low 64 CPUs. */
+static hmpgov_mask mask_and_request(struct task_struct *p, hmpgov_mask *request)
+{
+	unsigned long flags;
+	hmpgov_mask m;
+
+	raw_spin_lock_irqsave(&p->pi_lock, flags);
+	m = cpumask_bits(&p->cpus_mask)[0];
+	if (request)
+		*request = hmpgov_user_requested_mask(p);
+	raw_spin_unlock_irqrestore(&p->pi_lock, flags);
+	return m;
+}
+
+hmpgov_mask hmpgov_task_mask(struct task_struct *p)
+{
+	return mask_and_request(p, NULL);
+}
+
+static int set_mask(struct task_struct *p, hmpgov_mask m)
+{
+	cpumask_clear(scratch_mask);
+	cpumask_bits(scratch_mask)[0] = m;
+	return set_cpus_allowed_ptr(p, scratch_mask);
+}
+
+static bool set_recently(const struct hmpgov_mask_hint *h, hmpgov_mask mask)
+{
+	unsigned int i;
+
+	if (h->applied && h->applied == mask)
+		return true;
+	for (i = 0; i < HMPGOV_HINT_HISTORY; i++)
+		if (h->recent[i] && h->recent[i] == mask)
+			return true;
+	return false;
+}
+
+static void rebase(struct hmpgov_mask_hint *h, hmpgov_mask mask)
+{
+	memset(h, 0, sizeof(*h));
+	h->base = mask;
+}
+
+void hmpgov_mask_hint_adopt(struct hmpgov_mask_hint *h, struct task_struct *p,
+			    const struct hmpgov_mask_hint *parent)
+{
+	rebase(h, hmpgov_task_mask(p));
+	/*
+	 * A child forked while hmpgov had narrowed its parent's mask
+	 * inherited that mask, not the user's: it gets the parent's base.
+	 * The parent may have moved since the fork, so any of the last
+	 * masks hmpgov gave it counts.
+	 */
+	if (parent && set_recently(parent, h->base)) {
+		h->applied = h->base;
+		h->base = parent->base;
+	}
+}
+
+enum hmpgov_hint_result hmpgov_mask_hint_refresh(struct hmpgov_mask_hint *h,
+						 struct task_struct *p)
+{
+	hmpgov_mask cur = hmpgov_task_mask(p);
+
+	if (cur == hmpgov_mask_hint_now(h))
+		return HMPGOV_HINT_KEPT;
+	rebase(h, cur);		/* the user's will wins */
+	return HMPGOV_HINT_REBASED;
+}
+
+enum hmpgov_hint_result hmpgov_mask_hint_apply(struct hmpgov_mask_hint *h,
+					       struct task_struct *p,
+					       hmpgov_mask target)
+{
+	hmpgov_mask got, request;
+
+	if (target == hmpgov_mask_hint_now(h))
+		return HMPGOV_HINT_KEPT;
+	if (hmpgov_mask_hint_refresh(h, p) == HMPGOV_HINT_REBASED)
+		return HMPGOV_HINT_REBASED;
+	if (set_mask(p, target))
+		return HMPGOV_HINT_ERROR;
+	got = mask_and_request(p, &request);
+	if (got != target) {
+		/*
+		 * A sched_setaffinity() raced with the change. If it came
+		 * first and the kernel narrowed hmpgov's mask to the user's
+		 * request (6.2+), the base narrowed the same way is the
+		 * user's mask; if it came last, its mask is in place.
+		 */
+		if (request && got == (target & request)) {
+			set_mask(p, h->base);
+			got = hmpgov_task_mask(p);
+		}
+		rebase(h, got);
+		return HMPGOV_HINT_REBASED;
+	}
+	h->applied = target == h->base ? 0 : target;
+	if (h->applied)
+		h->recent[h->recent_next++ % HMPGOV_HINT_HISTORY] = target;
+	return HMPGOV_HINT_SET;
+}
+
+/* The base back, unless the user changed the mask since hmpgov set it. */
+enum hmpgov_hint_result hmpgov_mask_hint_restore(struct hmpgov_mask_hint *h,
+						 struct task_struct *p)
+{
+	hmpgov_mask applied = h->applied;
+
+	h->applied = 0;
+	if (!applied || hmpgov_task_mask(p) != applied)
+		return HMPGOV_HINT_KEPT;
+	return set_mask(p, h->base) ? HMPGOV_HINT_ERROR : HMPGOV_HINT_SET;
+}
