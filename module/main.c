@@ -51,6 +51,9 @@ static int __init hmpgov_init(void)
 	kfree(lp.capacity_override);
 	if (ret)
 		return ret;
+	ret = hmpgov_steer_choose(lp.steer);	/* a refusal is the only line */
+	if (ret)
+		goto free_topology;
 	hmpgov_topology_log(&hmpgov_topo);
 	if (!hmpgov_topo.asymmetric)
 		pr_info("passive: all %u CPUs have capacity %u (capacity: %s); nothing to steer\n",
@@ -60,9 +63,6 @@ static int __init hmpgov_init(void)
 		pr_info("passive: more than %u CPUs or %u clusters; tracking only\n",
 			HMPGOV_MAX_CPUS, HMPGOV_MAX_CLUSTERS);
 	apply_settings(&lp);
-	ret = hmpgov_steer_choose(lp.steer);
-	if (ret)
-		goto free_topology;
 
 	ret = hmpgov_table_init(lp.max_tasks);
 	if (ret)
@@ -107,4 +107,4 @@ module_exit(hmpgov_exit);
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("Placement for heterogeneous CPUs (big.LITTLE, P/E cores)");
 MODULE_AUTHOR("hmpgov developers");
-MODULE_VERSION("0.2.0");
+MODULE_VERSION("0.3.0");

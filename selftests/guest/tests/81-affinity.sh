@@ -56,7 +56,9 @@ wait
 : >/tmp/masks.before
 # 3. 200 tasks with three kinds of masks, under load, started while
 # hmpgov manages their parent: after rmmod, and after mode=off, exactly
-# the masks the user gave them (taskset, or the shell's own)
+# the masks the user gave them (taskset, or the shell's own). They wake
+# every 100 ms and barely run, so that all of them fit the packing CPUs
+# (200 1 % tasks would overflow them and keep their masks).
 duty 100 16 300 -1 &
 load1=$!
 duty 100 16 300 -1 &
@@ -65,10 +67,10 @@ load2=$!
 i=0
 while [ $i -lt 200 ]; do
 	case $((i % 4)) in
-	0) taskset -c "0-$last" duty 1 100 300 -1 & m="0-$last" ;;
-	1) taskset -c "0,$last" duty 1 100 300 -1 & m="0,$last" ;;
-	2) taskset -c "1-$last" duty 1 100 300 -1 & m="1-$last" ;;
-	*) duty 1 100 300 -1 & m="0-$last" ;;
+	0) taskset -c "0-$last" duty 0 100 300 -1 & m="0-$last" ;;
+	1) taskset -c "0,$last" duty 0 100 300 -1 & m="0,$last" ;;
+	2) taskset -c "1-$last" duty 0 100 300 -1 & m="1-$last" ;;
+	*) duty 0 100 300 -1 & m="0-$last" ;;
 	esac
 	echo "$!" >>/tmp/masks
 	echo "$! $m" >>/tmp/masks.before
