@@ -44,6 +44,7 @@ check:
 	scripts/check.sh
 
 bench:
+	scripts/bench-placement.sh
 	scripts/bench-tracking.sh
 
 unit:

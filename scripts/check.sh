@@ -9,6 +9,7 @@
 #   4. hmpgov.ko for each kernel with W=1 and sparse: no warning allowed
 #   5. dkms add/build/install/remove against the host's headers
 #   6. the guest suite in QEMU for each line of scripts/matrix-plan.txt
+#   7. a smoke run of each benchmark script (they run; no figure judged)
 #
 # Output: one TAP 13 stream for everything, then "N passed, N failed,
 # N skipped" alone on the last line. Exit status 1 on any failure.
@@ -100,5 +101,11 @@ while read -r kid machine vars; do
 	# shellcheck disable=SC2086
 	"$HMPGOV_TOP/scripts/run-qemu.sh" "$kid" "$machine" $vars </dev/null | emit "[$kid $machine] "
 done <"$plan"
+
+# 7. Benchmarks: figures belong in `make bench`; here they only must run.
+step "bench: scripts/bench-placement.sh --smoke runs to its table" \
+	"$HMPGOV_TOP/scripts/bench-placement.sh" --smoke
+step "bench: scripts/bench-tracking.sh runs (1 round of 1 s)" \
+	"$HMPGOV_TOP/scripts/bench-tracking.sh" deb-6.12-arm64 bl-2x2 1 1
 
 finish
