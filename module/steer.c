@@ -511,6 +511,8 @@ static void set_clamp_levels(const u32 *kcap)
 {
 	unsigned int cpu, nr = hmpgov_topo.nr_cpus;
 
+	if (!hmpgov_steerable_machine(&hmpgov_topo))
+		return;		/* passive: nothing is placed */
 	for (cpu = 0; cpu < nr; cpu++)
 		clamp_min_of_cluster[hmpgov_topo.cluster[cpu]] =
 			hmpgov_clamp_min_for(kcap, nr, kcap[cpu]);
