@@ -19,10 +19,12 @@ for d in 25 50 75; do
 	for where in big little; do
 		eval cpu=\$$where
 		cap=$(cat $SYS/cpu$cpu/capacity)
-		duty "$d" 16 3 "$cpu" &
+		duty "$d" 16 5 "$cpu" &
 		pid=$!
 		sleep 1.5
-		set -- $(util_medians "$pid" 5)
+		# 15 samples: a 25 % task's avg ripples by about +-30 over its
+		# period, and 5 samples read 195-208 now and then
+		set -- $(util_medians "$pid" 15)
 		got=$1
 		pelt=${2:-}
 		wait $pid
