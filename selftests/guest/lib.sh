@@ -334,6 +334,16 @@ refused() { # name, expected message regex, params...
 	fi
 }
 
+# learn_clusters PARAMS...: load hmpgov once with PARAMS to read what it
+# found: LITTLE and BIG (CPU lists), CAPS (capacities); 1 if it fails.
+learn_clusters() {
+	load "$@" >/dev/null || return 1
+	LITTLE=$(cluster_cpus little)
+	BIG=$(cluster_cpus big)
+	CAPS=$(hmpgov_topology | awk '{ printf "%s ", $2 }')
+	unload >/dev/null
+}
+
 # kernel_has_uclamp: the kernel has CONFIG_UCLAMP_TASK (its sysctls exist).
 kernel_has_uclamp() { [ -e /proc/sys/kernel/sched_util_clamp_min ]; }
 

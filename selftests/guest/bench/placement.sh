@@ -19,11 +19,7 @@ scenarios=$(echo "${HT_SCENARIOS:-small_pack,two_big,mix,overload,step}" | tr , 
 params=$(echo "${HT_PARAMS:-}" | tr + ' ')
 
 # shellcheck disable=SC2086
-load $params >/dev/null || { echo "@@BENCH error: insmod $params failed"; exit 1; }
-LITTLE=$(cluster_cpus little)
-BIG=$(cluster_cpus big)
-CAPS=$(hmpgov_topology | awk '{ printf "%s ", $2 }')
-unload >/dev/null
+learn_clusters $params || { echo "@@BENCH error: insmod $params failed"; exit 1; }
 echo "@@BENCH cpus little $LITTLE big $BIG"
 echo "@@BENCH caps $CAPS"
 

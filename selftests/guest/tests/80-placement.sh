@@ -12,11 +12,7 @@ if ! placement_params; then
 	return 0
 fi
 # shellcheck disable=SC2086
-load $PARAMS >/dev/null || { tap_not_ok "placement: hmpgov loads ($PARAMS)"; return 0; }
-LITTLE=$(cluster_cpus little)
-BIG=$(cluster_cpus big)
-CAPS=$(hmpgov_topology | awk '{ printf "%s ", $2 }')
-unload >/dev/null
+learn_clusters $PARAMS || { tap_not_ok "placement: hmpgov loads ($PARAMS)"; return 0; }
 tap_note "placement: little CPUs: $LITTLE; big CPUs: $BIG"
 CONFIGS="unloaded loaded"
 if kernel_has_uclamp && [ -z "$PARAMS" ]; then
