@@ -23,7 +23,6 @@ static struct dentry *dir;
 
 static int tasks_show(struct seq_file *m, void *v)
 {
-	u32 hl = READ_ONCE(hmpgov_halflife_ns);
 	struct hmpgov_task t;
 	unsigned int i;
 	u64 now;
@@ -35,7 +34,7 @@ static int tasks_show(struct seq_file *m, void *v)
 		now = ktime_get_mono_fast_ns();
 		seq_printf(m, "%d %s %u %u %d %s\n", t.pid, t.comm,
 			   hmpgov_task_util(&t, now),
-			   hmpgov_util_avg(&t.util, now, hl), t.cpu,
+			   hmpgov_task_avg(&t, now), t.cpu,
 			   t.class < HMPGOV_NR_CLASSES ?
 			   hmpgov_class_names[t.class] : "?");
 		cond_resched();

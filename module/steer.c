@@ -270,7 +270,7 @@ static bool refresh(struct managed *m, u64 now)
 	}
 	m->class = t.class;
 	m->util = hmpgov_task_util(&t, now);
-	m->avg = hmpgov_util_avg(&t.util, now, READ_ONCE(hmpgov_halflife_ns));
+	m->avg = hmpgov_task_avg(&t, now);
 	m->cpu = t.cpu;
 	return true;
 }

@@ -161,6 +161,27 @@ static void probe_cpu_frequency(void *data, unsigned int frequency,
 	hmpgov_freq_changed(frequency, cpu_id);
 }
 
+/*
+ * @t's signal brought up to @now: if the task is running, the slice since
+ * its last accounting counts.
+ */
+static void task_now(const struct hmpgov_task *t, u64 now, u32 hl,
+		     struct hmpgov_util *u)
+{
+	struct running *r;
+	int cpu = t->cpu;
+
+	*u = t->util;
+	if (cpu < 0 || cpu >= nr_cpu_ids)
+		return;
+	r = per_cpu_ptr(&running, cpu);
+	if (READ_ONCE(r->task) != t->task)
+		return;
+	hmpgov_util_catch_up(u, now, READ_ONCE(r->since),
+			     hmpgov_topo.capacity[cpu],
+			     hmpgov_freq_ratio(cpu), hl);
+}
+
 /**
  * hmpgov_task_util() - utilization of a tracked task now
  * @t:   a consistent copy of its slot (hmpgov_table_read())
@@ -171,19 +192,26 @@ static void probe_cpu_frequency(void *data, unsigned int frequency,
 u32 hmpgov_task_util(const struct hmpgov_task *t, u64 now)
 {
 	u32 hl = READ_ONCE(hmpgov_halflife_ns);
-	struct running *r;
-	u64 since;
-	int cpu = t->cpu;
+	struct hmpgov_util u;
 
-	if (cpu < 0 || cpu >= nr_cpu_ids)
-		return hmpgov_util_read(&t->util, now, hl);
-	r = per_cpu_ptr(&running, cpu);
-	if (READ_ONCE(r->task) != t->task)
-		return hmpgov_util_read(&t->util, now, hl);
-	since = READ_ONCE(r->since);
-	return hmpgov_util_read_running(&t->util, now, since,
-					hmpgov_topo.capacity[cpu],
-					hmpgov_freq_ratio(cpu), hl);
+	task_now(t, now, hl, &u);
+	return hmpgov_util_read(&u, now, hl);
+}
+
+/**
+ * hmpgov_task_avg() - the average alone of a tracked task now
+ * @t:   a consistent copy of its slot (hmpgov_table_read())
+ * @now: ktime_get_mono_fast_ns()
+ *
+ * Like hmpgov_task_util(), the running slice counts.
+ */
+u32 hmpgov_task_avg(const struct hmpgov_task *t, u64 now)
+{
+	u32 hl = READ_ONCE(hmpgov_halflife_ns);
+	struct hmpgov_util u;
+
+	task_now(t, now, hl, &u);
+	return hmpgov_util_avg(&u, now, hl);
 }
 
 static struct hmpgov_probe tracking_probes[] = {

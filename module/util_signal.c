@@ -4,15 +4,17 @@
  * tests (selftests/unit/). Every function is O(1): no loop depends on how
  * long a task ran or slept. docs/load-tracking.md derives the constants.
  *
- * Time is cut into windows of HMPGOV_WINDOW_NS, per task. A closed window
- * has a demand, busy/window on the 0..1024 scale. Two views come out:
+ * Two views come out:
  *
- *   avg:    an exponential average of window demands whose half-life is
- *           the halflife_ms parameter: avg' = avg*y + demand*(1 - y) per
- *           window, y = 2^(-window/halflife); idle time decays it
- *           continuously by 2^(-t/halflife).
+ *   avg:    an exponential average in continuous time of the task's
+ *           scaled running (1024 x capacity x cur/max while it runs, 0
+ *           while it sleeps) whose half-life is the halflife_ms
+ *           parameter: over dt at level x, avg' = x + (avg - x) * y,
+ *           y = 2^(-dt/halflife). Its mean over time is the task's
+ *           scaled duty cycle, whenever it is read.
  *   recent: the busy time of the last window's length, interpolated
- *           between the previous and the current window.
+ *           between the previous and the current window; time is cut
+ *           into windows of HMPGOV_WINDOW_NS, per task, for it.
  *
  * util = max(avg, recent): a task that turns busy is seen at once (recent
  * reaches 1024 after one window of running), a task that stops decays on
@@ -33,39 +35,42 @@ static const u32 decay_frac[32] = {
 	0x8b95c1e4, 0x88980e81, 0x85aac368, 0x82cd8699,
 };
 
+/* ln(2) * 2^32: the slope of 2^(-x) at 0, for the rest below a step */
+#define LN2_2P32	2977044472ULL
+
 u32 hmpgov_decay(u32 v, u64 dt_ns, u32 halflife_ns)
 {
 	u64 halvings = dt_ns / halflife_ns;
-	u32 step = (u32)((dt_ns % halflife_ns) * 32 / halflife_ns);
+	u64 sub32 = (dt_ns % halflife_ns) * 32;
+	u32 step = (u32)(sub32 / halflife_ns);
+	u64 rest = sub32 - (u64)step * halflife_ns;	/* < halflife_ns */
 
 	if (halvings >= 32)
 		return 0;
 	v >>= halvings;
 	if (step)
 		v = (u32)(((u64)v * decay_frac[step]) >> 32);
+	/*
+	 * Less than 1/32 of a half-life is left: 2^(-x) ~ 1 - x ln 2 there
+	 * (off by at most 2.4e-4), so that many short slices decay as much
+	 * as one long one.
+	 */
+	if (rest)
+		v = (u32)(((u64)v * ((1ULL << 32) - rest * LN2_2P32 /
+				     ((u64)halflife_ns * 32))) >> 32);
 	return v;
 }
 
-static u32 demand(u32 busy)
+/* @dt ns at level x: avg' = x + (avg - x) * 2^(-dt/halflife) */
+static u32 settle(u32 avg, u32 x, u64 dt, u32 halflife_ns)
 {
-	u64 d = (u64)busy * HMPGOV_CAPACITY_SCALE / HMPGOV_WINDOW_NS;
-
-	return d > HMPGOV_CAPACITY_SCALE ? HMPGOV_CAPACITY_SCALE : (u32)d;
+	if (avg >= x)
+		return x + hmpgov_decay(avg - x, dt, halflife_ns);
+	return x - hmpgov_decay(x - avg, dt, halflife_ns);
 }
 
-/* n windows of constant demand d: avg' = d + (avg - d) * y^n */
-static u32 settle(u32 avg, u32 d, u64 n, u32 halflife_ns)
+static void close_window(struct hmpgov_util *u)
 {
-	u64 dt = n * HMPGOV_WINDOW_NS;
-
-	if (avg >= d)
-		return d + hmpgov_decay(avg - d, dt, halflife_ns);
-	return d - hmpgov_decay(d - avg, dt, halflife_ns);
-}
-
-static void close_window(struct hmpgov_util *u, u32 halflife_ns)
-{
-	u->avg = settle(u->avg, demand(u->win_busy), 1, halflife_ns);
 	u->prev_busy = u->win_busy;
 	u->win_busy = 0;
 	u->win_start += HMPGOV_WINDOW_NS;
@@ -74,17 +79,16 @@ static void close_window(struct hmpgov_util *u, u32 halflife_ns)
 /* Close every window that ended by @t; none of them after the current
  * one had any running.
  */
-static void roll_idle(struct hmpgov_util *u, u64 t, u32 halflife_ns)
+static void roll_idle(struct hmpgov_util *u, u64 t)
 {
 	u64 n;
 
 	if (t < u->win_start + HMPGOV_WINDOW_NS)
 		return;
-	close_window(u, halflife_ns);
+	close_window(u);
 	n = (t - u->win_start) / HMPGOV_WINDOW_NS;
 	if (!n)
 		return;
-	u->avg = settle(u->avg, 0, n, halflife_ns);
 	u->prev_busy = 0;
 	u->win_start += n * HMPGOV_WINDOW_NS;
 }
@@ -104,6 +108,24 @@ static u32 scale(u64 ns, u32 cap, u32 freq)
 	return (u32)((ns * cap * freq) >> (2 * HMPGOV_CAPACITY_SHIFT));
 }
 
+/*
+ * The average from the last accounted instant @last: asleep until @start,
+ * then running until @now at level cap x freq (time already accounted is
+ * not counted twice).
+ */
+static void average_in(struct hmpgov_util *u, u64 last, u64 start, u64 now,
+		       u32 cap, u32 freq, u32 halflife_ns)
+{
+	u32 level = (cap * freq) << (HMPGOV_AVG_SHIFT - HMPGOV_CAPACITY_SHIFT);
+
+	if (start > last) {
+		u->avg = hmpgov_decay(u->avg, start - last, halflife_ns);
+		last = start;
+	}
+	if (now > last)
+		u->avg = settle(u->avg, level, now - last, halflife_ns);
+}
+
 void hmpgov_util_account(struct hmpgov_util *u, u64 now, u64 delta_ns,
 			 u32 cap, u32 freq, u32 halflife_ns)
 {
@@ -114,7 +136,9 @@ void hmpgov_util_account(struct hmpgov_util *u, u64 now, u64 delta_ns,
 	start = now - delta_ns;
 	if (delta_ns > now - u->win_start)
 		start = u->win_start;	/* ran before we knew the task */
-	roll_idle(u, start, halflife_ns);
+	average_in(u, u->win_start + u->last_off, start, now, cap, freq,
+		   halflife_ns);
+	roll_idle(u, start);
 
 	end = u->win_start + HMPGOV_WINDOW_NS;
 	if (now < end) {
@@ -124,13 +148,10 @@ void hmpgov_util_account(struct hmpgov_util *u, u64 now, u64 delta_ns,
 	}
 	/* The run ends this window, may fill whole ones, ends in a new one. */
 	u->win_busy += scale(end - start, cap, freq);
-	close_window(u, halflife_ns);
+	close_window(u);
 	n = (now - u->win_start) / HMPGOV_WINDOW_NS;
 	if (n) {
-		u32 full = scale(HMPGOV_WINDOW_NS, cap, freq);
-
-		u->avg = settle(u->avg, demand(full), n, halflife_ns);
-		u->prev_busy = full;
+		u->prev_busy = scale(HMPGOV_WINDOW_NS, cap, freq);
 		u->win_start += n * HMPGOV_WINDOW_NS;
 	}
 	u->win_busy = scale(now - u->win_start, cap, freq);
@@ -139,15 +160,13 @@ void hmpgov_util_account(struct hmpgov_util *u, u64 now, u64 delta_ns,
 
 u32 hmpgov_util_avg(const struct hmpgov_util *u, u64 now, u32 halflife_ns)
 {
-	struct hmpgov_util r = *u;
+	u64 last = u->win_start + u->last_off;
+	u32 avg = u->avg;
 
-	if (now < r.win_start)
-		return r.avg;
-	roll_idle(&r, now, halflife_ns);
-	/* Idle part of the current window: decay continuously. */
-	if (!r.win_busy)
-		return hmpgov_decay(r.avg, now - r.win_start, halflife_ns);
-	return r.avg;
+	/* Asleep since the last accounted instant. */
+	if (now > last)
+		avg = hmpgov_decay(avg, now - last, halflife_ns);
+	return (avg + (1U << (HMPGOV_AVG_SHIFT - 1))) >> HMPGOV_AVG_SHIFT;
 }
 
 u32 hmpgov_util_read(const struct hmpgov_util *u, u64 now, u32 halflife_ns)
@@ -158,7 +177,7 @@ u32 hmpgov_util_read(const struct hmpgov_util *u, u64 now, u32 halflife_ns)
 
 	if (now < r.win_start)
 		now = r.win_start;
-	roll_idle(&r, now, halflife_ns);
+	roll_idle(&r, now);
 	into = now - r.win_start;
 	recent = (u64)r.prev_busy * (HMPGOV_WINDOW_NS - into) / HMPGOV_WINDOW_NS +
 		 r.win_busy;
@@ -168,15 +187,22 @@ u32 hmpgov_util_read(const struct hmpgov_util *u, u64 now, u32 halflife_ns)
 	return avg > recent ? avg : (u32)recent;
 }
 
-u32 hmpgov_util_read_running(const struct hmpgov_util *u, u64 now, u64 since,
-			     u32 cap, u32 freq, u32 halflife_ns)
+void hmpgov_util_catch_up(struct hmpgov_util *u, u64 now, u64 since,
+			  u32 cap, u32 freq, u32 halflife_ns)
 {
-	struct hmpgov_util r = *u;
-	u64 from = r.win_start + r.last_off;
+	u64 from = u->win_start + u->last_off;
 
 	if (since > from)
 		from = since;
 	if (now > from)
-		hmpgov_util_account(&r, now, now - from, cap, freq, halflife_ns);
+		hmpgov_util_account(u, now, now - from, cap, freq, halflife_ns);
+}
+
+u32 hmpgov_util_read_running(const struct hmpgov_util *u, u64 now, u64 since,
+			     u32 cap, u32 freq, u32 halflife_ns)
+{
+	struct hmpgov_util r = *u;
+
+	hmpgov_util_catch_up(&r, now, since, cap, freq, halflife_ns);
 	return hmpgov_util_read(&r, now, halflife_ns);
 }

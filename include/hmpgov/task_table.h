@@ -49,5 +49,6 @@ bool hmpgov_table_read(unsigned int idx, struct hmpgov_task *copy);
 
 /* module/tracking.c */
 u32 hmpgov_task_util(const struct hmpgov_task *t, u64 now);
+u32 hmpgov_task_avg(const struct hmpgov_task *t, u64 now);
 
 #endif /* HMPGOV_TASK_TABLE_H */

@@ -9,6 +9,12 @@
 
 #include "pure.h"
 
+/*
+ * The average keeps this many bits below the 0..1024 scale, so that the
+ * small steps of short slices are not lost to rounding.
+ */
+#define HMPGOV_AVG_SHIFT	10
+
 /* The window over which recent demand is measured (WALT's best case). */
 #define HMPGOV_WINDOW_NS	16000000U
 
@@ -21,7 +27,7 @@ struct hmpgov_util {
 	u64 win_start;	/* start of the current window, ns */
 	u32 win_busy;	/* scaled busy ns in the current window */
 	u32 prev_busy;	/* scaled busy ns in the previous window */
-	u32 avg;	/* decayed average of window demands, 0..1024 */
+	u32 avg;	/* average at the last accounted instant, 0..1024 << AVG_SHIFT */
 	u32 last_off;	/* last accounted instant, ns after win_start */
 };
 
@@ -52,7 +58,14 @@ u32 hmpgov_util_read(const struct hmpgov_util *u, u64 now, u32 halflife_ns);
 u32 hmpgov_util_read_running(const struct hmpgov_util *u, u64 now, u64 since,
 			     u32 cap, u32 freq, u32 halflife_ns);
 
-/* The decayed average alone at @now (what sleeping tasks decay on). */
+/*
+ * Account the slice of a task that has been running since @since and is
+ * still running at @now: what hmpgov_util_read_running() reads.
+ */
+void hmpgov_util_catch_up(struct hmpgov_util *u, u64 now, u64 since,
+			  u32 cap, u32 freq, u32 halflife_ns);
+
+/* The average alone at @now, as if asleep since the last accounting. */
 u32 hmpgov_util_avg(const struct hmpgov_util *u, u64 now, u32 halflife_ns);
 
 #endif /* HMPGOV_UTIL_SIGNAL_H */

@@ -185,6 +185,45 @@ static void test_ramp_between_ticks(void)
 		  hmpgov_util_read(&s.u, s.now, HL));
 }
 
+/*
+ * Read at any instant, a periodic task's average is centred on its duty
+ * cycle whatever the phase of its bursts against the task's windows: a
+ * reader (the tasks view, packing sums, down-moves) samples it at random
+ * moments. Burst at @phase ms into each 16 ms window, read every 0.5 ms.
+ */
+static void test_avg_phase_blind(void)
+{
+	u64 phase, t, sum, n, run = 4 * MS, lo = 1024, hi = 0;
+	struct sim s;
+	u32 v;
+
+	for (phase = 0; phase < 16 * MS; phase += MS) {
+		sim_init(&s);
+		sim_sleep(&s, phase);
+		periodic(&s, 25, 16 * MS, 1000 * MS, 1024, 1024);
+		sum = 0;
+		n = 0;
+		for (t = 0; t < 320 * MS; t += 16 * MS) {
+			u64 end = s.now + 16 * MS;
+
+			sim_run(&s, run, 1024, 1024);
+			while (s.now < end) {
+				s.now += MS / 2;
+				v = hmpgov_util_avg(&s.u, s.now, HL);
+				sum += v;
+				n++;
+			}
+		}
+		if (sum / n < lo)
+			lo = sum / n;
+		if (sum / n > hi)
+			hi = sum / n;
+	}
+	TAP_CHECK(lo + 26 >= 256 && hi <= 256 + 26,
+		  "25%% duty read at any instant averages 256 +- 26 at every burst phase (%llu .. %llu)",
+		  lo, hi);
+}
+
 static void test_small_stays_small(void)
 {
 	struct sim s;
@@ -235,6 +274,7 @@ int main(void)
 	test_frequency();
 	test_ramp();
 	test_ramp_between_ticks();
+	test_avg_phase_blind();
 	test_small_stays_small();
 	test_sleep_decay();
 	test_priority_blind();
