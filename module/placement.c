@@ -63,12 +63,34 @@ static hmpgov_mask busy_littles(const struct hmpgov_placed *t, unsigned int n,
 	return busy & littles;
 }
 
+/*
+ * Whether the packing set may grow from @want CPUs now: at once when the
+ * small tasks overflow(ed) the little CPUs, else after the hold time.
+ */
+static bool may_grow(struct hmpgov_packing *pack, unsigned int want,
+		     unsigned int most, u64 sum, u64 per_cpu, u64 now,
+		     bool was_over)
+{
+	if (want >= most || sum <= want * per_cpu) {
+		pack->high_since = 0;
+		return false;
+	}
+	if (was_over || pack->overflow)
+		return true;
+	if (!pack->high_since) {
+		pack->high_since = now ? now : 1;
+		return false;
+	}
+	return now - pack->high_since >= HMPGOV_PACK_HOLD_NS;
+}
+
 static void update_packing(const struct hmpgov_machine *m,
 			   const struct hmpgov_placed *t, unsigned int n,
-			   struct hmpgov_packing *pack, u32 pack_limit)
+			   struct hmpgov_packing *pack, u32 pack_limit, u64 now)
 {
 	hmpgov_mask littles = hmpgov_cluster_mask(m, 0);
 	hmpgov_mask busy = busy_littles(t, n, littles);
+	bool was_over = pack->overflow;
 	u64 sum = 0, per_cpu;
 	unsigned int i, want;
 	int cpu;
@@ -95,8 +117,11 @@ static void update_packing(const struct hmpgov_machine *m,
 	want = weight(pack->cpus);
 	if (!want)
 		want = 1;
-	while (want < weight(littles) && sum > want * per_cpu)
-		want++;
+	if (may_grow(pack, want, weight(littles), sum, per_cpu, now, was_over)) {
+		while (want < weight(littles) && sum > want * per_cpu)
+			want++;
+		pack->high_since = 0;
+	}
 	while (want > 1 && sum * 4 < (want - 1) * per_cpu * 3)
 		want--;
 
@@ -159,11 +184,11 @@ static void place_big(const struct hmpgov_machine *m, struct hmpgov_placed *t,
 
 void hmpgov_place(const struct hmpgov_machine *m, struct hmpgov_placed *t,
 		  unsigned int n, struct hmpgov_packing *pack, u32 pack_limit,
-		  unsigned int *order)
+		  unsigned int *order, u64 now)
 {
 	unsigned int i;
 
-	update_packing(m, t, n, pack, pack_limit);
+	update_packing(m, t, n, pack, pack_limit, now);
 	for (i = 0; i < n; i++) {
 		t[i].want = t[i].base;
 		if (t[i].class == HMPGOV_CLASS_SMALL && !pack->overflow &&

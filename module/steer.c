@@ -370,7 +370,7 @@ static void decide(u64 now)
 		n++;
 	}
 	hmpgov_place(&mach, placed, n, &packing,
-		     READ_ONCE(hmpgov_settings.pack_limit), order);
+		     READ_ONCE(hmpgov_settings.pack_limit), order, now);
 	for (i = 0; i < n; i++) {
 		hmpgov_mask want = placed[i].want & mach.online;
 
@@ -583,7 +583,11 @@ int hmpgov_steer_init(unsigned int max_tasks)
 	order = kvcalloc(max_tasks, sizeof(*order), GFP_KERNEL);
 	if (!index_of || !placed || !order || hmpgov_mask_hint_init())
 		goto free;
-	steer_wq = alloc_ordered_workqueue("hmpgov", 0);
+	/*
+	 * High priority (nice -20 workers): a class change should reach its
+	 * task before the busy tasks of the CPU it was raised on have run on.
+	 */
+	steer_wq = alloc_ordered_workqueue("hmpgov", WQ_HIGHPRI);
 	if (!steer_wq)
 		goto free;
 	INIT_DELAYED_WORK(&steer_dwork, steer_work);

@@ -46,10 +46,19 @@ struct hmpgov_packing {
 	hmpgov_mask cpus;
 	unsigned int nr;
 	bool overflow;		/* the little CPUs cannot take them all */
+	u64 high_since;		/* sum over the join bound since, ns; 0: not */
 };
 
 /* Default packing limit: share of a little CPU's capacity, /1024. */
 #define HMPGOV_PACK_LIMIT	650
+
+/*
+ * A next packing CPU joins only once the sum has stayed over the join
+ * bound this long: a shell that forks a few short commands lifts the sum
+ * for some tens of ms, and the set would otherwise open and close several
+ * times a second, moving every small task each time.
+ */
+#define HMPGOV_PACK_HOLD_NS	(100ULL * 1000 * 1000)
 
 /**
  * hmpgov_place() - decide the mask of every task
@@ -59,9 +68,11 @@ struct hmpgov_packing {
  * @pack:       the packing set, updated
  * @pack_limit: a packing CPU takes small tasks up to this share (/1024)
  *              of its capacity; a next one joins when the small tasks'
- *              summed avg exceeds it and leaves when the sum falls under
- *              3/4 of what the smaller set takes
+ *              summed avg has exceeded it for HMPGOV_PACK_HOLD_NS and
+ *              leaves when the sum falls under 3/4 of what the smaller
+ *              set takes
  * @order:      scratch space for @n indices
+ * @now:        the time of the decision, ns (monotonic)
  *
  * Rule 1: small tasks go to the packing set (little CPUs, preferring
  * ones where no medium or big task last ran); when their sum exceeds
@@ -74,7 +85,7 @@ struct hmpgov_packing {
  */
 void hmpgov_place(const struct hmpgov_machine *m, struct hmpgov_placed *t,
 		  unsigned int n, struct hmpgov_packing *pack, u32 pack_limit,
-		  unsigned int *order);
+		  unsigned int *order, u64 now);
 
 /* The CPUs of @cluster that are online. */
 hmpgov_mask hmpgov_cluster_mask(const struct hmpgov_machine *m, int cluster);

@@ -141,6 +141,24 @@ avg_median() {
 # The kernel's own count of a task's runtime, in ms.
 runtime_ms() { awk '$1 == "se.sum_exec_runtime" { print int($3) }' "/proc/$1/sched" 2>/dev/null; }
 
+uptime_ms() { awk '{ print int($1 * 1000) }' /proc/uptime; }
+
+# share_begin PID... / share_end PID: the share (per mille) of the time
+# between the two that the task really ran, by the kernel's count. Under
+# emulation a duty task gets a few per cent more or less than its duty
+# from one run to the next, so signals are judged against this. A task
+# whose runtime could not be read at both ends shows 0.
+share_begin() {
+	for _p in "$@"; do echo "$(uptime_ms) $(runtime_ms "$_p")" >/tmp/share.$_p; done
+}
+share_end() {
+	_r1=$(runtime_ms "$1")
+	read -r _t0 _r0 </tmp/share.$1
+	_el=$(($(uptime_ms) - _t0))
+	if [ -z "$_r0" ] || [ -z "$_r1" ] || [ "$_el" -le 0 ]; then echo 0; return; fi
+	echo $(((_r1 - _r0) * 1000 / _el))
+}
+
 # The kernel's own PELT utilization of a task, from /proc/PID/sched.
 pelt_util() { awk '$1 == "se.avg.util_avg" { print $3 }' "/proc/$1/sched" 2>/dev/null; }
 
@@ -272,6 +290,56 @@ scenario() {
 	sleep 5
 	trace_end /tmp/trace.txt
 	wait
+	# shellcheck disable=SC2086
+	runtimes $SMALL $BUSY </tmp/trace.txt >/tmp/rt.$_name.$_when
+}
+
+# has_rt_app: Debian's rt-app (a third-party workload generator) is in
+# the initramfs (scripts/build-initramfs.sh, arm64 guests).
+has_rt_app() { command -v rt-app >/dev/null; }
+
+# rt_app_json PERCENT...: an rt-app use case of one thread per PERCENT of
+# a 16 ms period (100: always running), 6 s long, on stdout. "runtime"
+# runs for a time, whatever the CPU's speed; the timer keeps the period.
+rt_app_json() {
+	echo '{ "tasks": {'
+	_i=0
+	for _d in "$@"; do
+		[ "$_i" -gt 0 ] && echo ','
+		if [ "$_d" -ge 100 ]; then
+			printf '"hb%d": { "loop": -1, "runtime": 16000 }' "$_i"
+		else
+			printf '"hs%d": { "loop": -1, "runtime": %d, "timer": { "ref": "unique", "period": 16000 } }' \
+				"$_i" $((_d * 160))
+		fi
+		_i=$((_i + 1))
+	done
+	echo '}, "global": { "duration": 6, "calibration": 100, "default_policy": "SCHED_OTHER",'
+	echo '"lock_pages": false, "log_size": "disable", "logdir": "/tmp", "ftrace": false } }'
+}
+
+# scenario_rt_app NAME WHEN PERCENT...: scenario(), with the tasks made by
+# rt-app instead of duty(1): its threads hs* (small) and hb* (busy).
+scenario_rt_app() {
+	_name=$1
+	_when=$2
+	shift 2
+	rt_app_json "$@" >/tmp/rt-app.json
+	rt-app /tmp/rt-app.json >/tmp/rt-app.log 2>&1 &
+	_ra=$!
+	sleep 0.7
+	SMALL=
+	BUSY=
+	for _t in /proc/$_ra/task/*; do
+		case $(cat "$_t/comm" 2>/dev/null) in
+		hs*) SMALL="$SMALL ${_t##*/}" ;;
+		hb*) BUSY="$BUSY ${_t##*/}" ;;
+		esac
+	done
+	trace_begin
+	sleep 5
+	trace_end /tmp/trace.txt
+	wait $_ra
 	# shellcheck disable=SC2086
 	runtimes $SMALL $BUSY </tmp/trace.txt >/tmp/rt.$_name.$_when
 }

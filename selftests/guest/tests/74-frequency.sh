@@ -38,22 +38,19 @@ set_speed() {
 
 # util_at KHZ: "AVG SHARE" for a 50 % / 16 ms task on the big CPU: the
 # median of 15 samples of avg (its ripple over the period is about 5 %,
-# so 5 samples were not enough for a 5 % criterion), and the share (per mille) of the sampling time the task
-# really ran, from the kernel's sum_exec_runtime. Under emulation a duty
-# task gets a few per cent more or less than its duty from one run to the
-# next; the comparison below is per unit of runtime actually had.
+# so 5 samples were not enough for a 5 % criterion), and the share (per
+# mille) of the sampling time the task really ran (share_begin/end); the
+# comparison below is per unit of runtime actually had.
 util_at() {
 	set_speed "$1" >/tmp/freq_now
 	duty 50 16 5 "$big" &
 	_pid=$!
 	sleep 1.5
-	_t0=$(awk '{ print int($1 * 1000) }' /proc/uptime)
-	_r0=$(runtime_ms "$_pid")
+	share_begin "$_pid"
 	_u=$(avg_median "$_pid" 15)
-	_t1=$(awk '{ print int($1 * 1000) }' /proc/uptime)
-	_r1=$(runtime_ms "$_pid")
+	_s=$(share_end "$_pid")
 	wait $_pid
-	echo "$_u $(( (_r1 - _r0) * 1000 / (_t1 - _t0 > 0 ? _t1 - _t0 : 1) ))"
+	echo "$_u $_s"
 }
 
 # Tracking alone: steering would pack the test's helpers beside the

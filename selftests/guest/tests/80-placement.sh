@@ -5,7 +5,8 @@
 # (steer=affinity) in this boot, and, on a kernel with uclamp that itself
 # sees the asymmetry, with steer=uclamp; all results are printed, the
 # loaded ones are judged.
-# Tasks are duty(1) loops at a share of a 16 ms period; 0.7 s warm-up,
+# Tasks are duty(1) loops at a share of a 16 ms period, and for mix also
+# Debian's rt-app threads (where the initramfs has it); 0.7 s warm-up,
 # then 5 s traced.
 if ! placement_params; then
 	tap_skip "placement: the rules at work" "the x86 machine has 2 equal CPUs; placement runs on the arm64 machines"
@@ -65,6 +66,14 @@ for when in $CONFIGS; do
 	scenario mix $when 100 100 10 10 10
 	judge_small mix $when
 	judge_busy mix $when
+	# the same mix made by Debian's rt-app, a third-party generator
+	if has_rt_app; then
+		scenario_rt_app mix_rt_app $when 100 100 10 10 10
+		check "mix_rt_app ($when): rt-app started 3 small and 2 busy threads (${SMALL:-none} /${BUSY:-none})" \
+			[ "$(echo $SMALL | wc -w) $(echo $BUSY | wc -w)" = "3 2" ]
+		judge_small mix_rt_app $when
+		judge_busy mix_rt_app $when
+	fi
 	# overload: 4 busy tasks on a 2 + 2 machine; no CPU may idle while
 	# one of them waits
 	if [ "$(ncpus)" = 4 ]; then
