@@ -102,9 +102,10 @@ static struct hmpgov_task *claim(struct hmpgov_task *e, struct task_struct *old,
 	memcpy(e->comm, p->comm, sizeof(e->comm));
 	e->comm[sizeof(e->comm) - 1] = '\0';
 	hmpgov_util_init(&e->util, now);
-	e->class = HMPGOV_CLASS_SMALL;	/* util 0 */
+	e->class = HMPGOV_CLASS_MEDIUM;	/* not judged yet: keeps its mask */
 	e->parent = parent;
 	e->class_since = now;
+	e->born = now;
 	hmpgov_task_write_end(e);
 	/* publish the key only after the slot is initialised */
 	smp_store_release(&e->task, p);

@@ -50,6 +50,16 @@ static DEFINE_PER_CPU(struct running, running);
 
 #define MAX_SLICE_NS	(2 * TICK_NSEC)
 
+/*
+ * A task hmpgov has just begun to track is medium (it keeps its mask and
+ * counts in no packing sum) and moves no lower for this long: two
+ * windows, time for its signal to say what it is. A busy task still turns
+ * big at once. Two busy tasks forked together and packed onto one little
+ * CPU as small would each get half of it, and look neither big nor
+ * saturated; the short commands a shell forks would count as small load.
+ */
+#define SETTLE_NS	(2ULL * HMPGOV_WINDOW_NS)
+
 /* Read on every event; written by the halflife_ms knob. */
 u32 hmpgov_halflife_ns = 32 * NSEC_PER_MSEC;
 
@@ -78,7 +88,8 @@ static bool classify(struct hmpgov_task *e, u64 now, u32 hl, int cpu)
 	to = hmpgov_classify(e->class, util, hmpgov_util_avg(&e->util, now, hl),
 			     hmpgov_topo.capacity[cpu], &thr);
 	if (to == e->class ||
-	    now - e->class_since < READ_ONCE(hmpgov_settings.min_interval_ns))
+	    now - e->class_since < READ_ONCE(hmpgov_settings.min_interval_ns) ||
+	    (to < e->class && now - e->born < SETTLE_NS))
 		return false;
 	trace_hmpgov_class(e->pid, e->comm, util, e->class, to);
 	e->class = to;
