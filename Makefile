@@ -45,7 +45,12 @@ check:
 
 bench:
 	scripts/bench-placement.sh
+	scripts/plot-residency.sh
+	scripts/bench-timeline.sh
+	scripts/bench-thirdparty.sh
+	scripts/bench-speed.sh
 	scripts/bench-tracking.sh
+	scripts/bench-scale.sh
 
 unit:
 	scripts/unit-tests.sh

@@ -9,6 +9,10 @@
 #   MACHINE: a dts/ name for arm64 kernels; "pc" for x86_64 (-smp 2)
 #   HT_TESTS=10-load,20-topology   run only these guest tests
 #   HT_TIMEOUT=seconds             wall-clock limit (default 600)
+# environment (optional, for benchmarks that drive QEMU from the host):
+#   HMPGOV_QMP=PATH          a QMP server on the unix socket PATH
+#   HMPGOV_QMP_STOPPED=1     with it, the guest starts stopped (-S) and runs
+#                            when a QMP client sends "cont"
 # exit: 0 when the suite ran to its end, every test passed and the log is
 #       clean; 1 otherwise. The log is $HMPGOV_BUILD/logs/KID-MACHINE.log.
 set -euo pipefail
@@ -57,6 +61,10 @@ esac
 [ "$ARCH" = x86_64 ] || qemu+=(-accel tcg,thread=multi)
 qemu+=(-m "$QEMU_MEM" -nographic -no-reboot -monitor none
 	-kernel "$IMAGE" -initrd "$initrd")
+if [ -n "${HMPGOV_QMP:-}" ]; then
+	qemu+=(-qmp "unix:$HMPGOV_QMP,server=on,wait=off")
+	if [ "${HMPGOV_QMP_STOPPED:-0}" = 1 ]; then qemu+=(-S); fi
+fi
 
 start=$(date +%s)
 set +e

@@ -13,6 +13,7 @@ packages=(
 	gcc-aarch64-linux-gnu libc6-dev-arm64-cross
 	qemu-system-arm qemu-system-x86 device-tree-compiler
 	sparse dkms linux-headers-amd64
+	gnuplot-nox python3
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -274,7 +274,10 @@ migration_rate() {
 
 # scenario NAME WHEN PERCENT...: run one duty task per PERCENT (of 16 ms)
 # for 0.7 s of warm-up and 5 s traced; leaves runtimes(1) output in
-# /tmp/rt.NAME.WHEN and the task lists SMALL (<= 10 %) and BUSY.
+# /tmp/rt.NAME.WHEN and the task lists SMALL (<= 10 %) and BUSY. The tasks
+# outlive the trace and are stopped after it: starting and stopping the
+# trace takes up to a second each under emulation, and tasks that ended
+# inside the trace would stretch its span.
 scenario() {
 	_name=$1
 	_when=$2
@@ -282,13 +285,15 @@ scenario() {
 	SMALL=
 	BUSY=
 	for _d in "$@"; do
-		duty "$_d" 16 6 -1 &
+		duty "$_d" 16 60 -1 &
 		if [ "$_d" -le 10 ]; then SMALL="$SMALL $!"; else BUSY="$BUSY $!"; fi
 	done
 	sleep 0.7
 	trace_begin
 	sleep 5
 	trace_end /tmp/trace.txt
+	# shellcheck disable=SC2086
+	kill $SMALL $BUSY 2>/dev/null
 	wait
 	# shellcheck disable=SC2086
 	runtimes $SMALL $BUSY </tmp/trace.txt >/tmp/rt.$_name.$_when
@@ -299,7 +304,7 @@ scenario() {
 has_rt_app() { command -v rt-app >/dev/null; }
 
 # rt_app_json PERCENT...: an rt-app use case of one thread per PERCENT of
-# a 16 ms period (100: always running), 6 s long, on stdout. "runtime"
+# a 16 ms period (100: always running), 60 s long, on stdout. "runtime"
 # runs for a time, whatever the CPU's speed; the timer keeps the period.
 rt_app_json() {
 	echo '{ "tasks": {'
@@ -314,7 +319,7 @@ rt_app_json() {
 		fi
 		_i=$((_i + 1))
 	done
-	echo '}, "global": { "duration": 6, "calibration": 100, "default_policy": "SCHED_OTHER",'
+	echo '}, "global": { "duration": 60, "calibration": 100, "default_policy": "SCHED_OTHER",'
 	echo '"lock_pages": false, "log_size": "disable", "logdir": "/tmp", "ftrace": false } }'
 }
 
@@ -339,6 +344,7 @@ scenario_rt_app() {
 	trace_begin
 	sleep 5
 	trace_end /tmp/trace.txt
+	kill $_ra 2>/dev/null
 	wait $_ra
 	# shellcheck disable=SC2086
 	runtimes $SMALL $BUSY </tmp/trace.txt >/tmp/rt.$_name.$_when
