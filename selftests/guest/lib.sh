@@ -301,7 +301,8 @@ scenario() {
 
 # has_rt_app: Debian's rt-app (a third-party workload generator) is in
 # the initramfs (scripts/build-initramfs.sh, arm64 guests).
-has_rt_app() { command -v rt-app >/dev/null; }
+RT_APP=/usr/bin/rt-app
+has_rt_app() { [ -x $RT_APP ]; }
 
 # rt_app_json PERCENT...: an rt-app use case of one thread per PERCENT of
 # a 16 ms period (100: always running), 60 s long, on stdout. "runtime"
@@ -330,7 +331,7 @@ scenario_rt_app() {
 	_when=$2
 	shift 2
 	rt_app_json "$@" >/tmp/rt-app.json
-	rt-app /tmp/rt-app.json >/tmp/rt-app.log 2>&1 &
+	$RT_APP /tmp/rt-app.json >/tmp/rt-app.log 2>&1 &
 	_ra=$!
 	sleep 0.7
 	SMALL=
