@@ -107,4 +107,4 @@ module_exit(hmpgov_exit);
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("Placement for heterogeneous CPUs (big.LITTLE, P/E cores)");
 MODULE_AUTHOR("hmpgov developers");
-MODULE_VERSION("0.3.0");
+MODULE_VERSION("0.4.0");

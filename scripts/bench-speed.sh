@@ -25,7 +25,8 @@
 # environment: SPEED_ROUNDS (default 5), SPEED_HEAVY_MS (work per heavy
 #   task, in ms of a big CPU, default 2000), SPEED_PERIOD_US (the cgroup's
 #   cfs period, default 5000), SPEED_SHARES (cpu.shares of QEMU's group,
-#   default 10240; 1024 is every other host process's weight)
+#   default 10240; 1024 is every other host process's weight),
+#   SPEED_MACHINES (default "sym-4 bl-2x2": which of the two to run)
 # The summary is printed and kept in $HMPGOV_BUILD/bench-speed.txt; the
 # raw lines in $HMPGOV_BUILD/bench-speed-MACHINE.raw.
 set -euo pipefail
@@ -337,7 +338,12 @@ if [ "${1:-}" = --smoke ]; then
 else
 	rounds=${SPEED_ROUNDS:-5}
 	heavy_ms=${SPEED_HEAVY_MS:-2000}
-	run_setup "(a)/(d) sym-4, stock vs hmpgov capacity=$SYM_CAPS" sym-4 "$rounds" "$heavy_ms" "capacity=$SYM_CAPS"
-	run_setup "(b)/(e) bl-2x2, stock vs hmpgov" bl-2x2 "$rounds" "$heavy_ms"
+	for m in ${SPEED_MACHINES:-sym-4 bl-2x2}; do
+		case $m in
+		sym-4) run_setup "(a)/(d) sym-4, stock vs hmpgov capacity=$SYM_CAPS" sym-4 "$rounds" "$heavy_ms" "capacity=$SYM_CAPS" ;;
+		bl-2x2) run_setup "(b)/(e) bl-2x2, stock vs hmpgov" bl-2x2 "$rounds" "$heavy_ms" ;;
+		*) die "SPEED_MACHINES: sym-4 and/or bl-2x2, not $m" ;;
+		esac
+	done
 fi
 mv "$out.tmp" "$out"

@@ -141,6 +141,16 @@ matrix_entries() {
 	EOF
 }
 
+# need_gnuplot: the plotting scripts' gnuplot (Debian's gnuplot-nox:
+# pngcairo, no X), installed when missing (setup-host.sh installs it too).
+need_gnuplot() {
+	command -v gnuplot >/dev/null && return 0
+	log "installing gnuplot-nox"
+	{ DEBIAN_FRONTEND=noninteractive apt-get install -y -q gnuplot-nox ||
+		{ apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q gnuplot-nox; }; } >&2 ||
+		die "gnuplot is missing and could not be installed (apt-get install gnuplot-nox)"
+}
+
 # QEMU settings shared by the device-tree build and the runner.
 QEMU_MEM=${QEMU_MEM:-1024}
 QEMU_ARM_CPU=cortex-a57

@@ -30,13 +30,7 @@ subtitle=${SUBTITLE:-"from $(basename "$table") of $(date -r "$table" +%F)"}
 work=$HMPGOV_BUILD/residency
 mkdir -p "$work" "$(dirname "$png")"
 
-# gnuplot (Debian's gnuplot-nox: pngcairo, no X) is installed when missing
-if ! command -v gnuplot >/dev/null; then
-	log "installing gnuplot-nox"
-	{ DEBIAN_FRONTEND=noninteractive apt-get install -y -q gnuplot-nox ||
-		{ apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q gnuplot-nox; }; } >&2 ||
-		die "gnuplot is missing and could not be installed (apt-get install gnuplot-nox)"
-fi
+need_gnuplot
 
 # The panels: column name in the table, and what it means.
 panels=(

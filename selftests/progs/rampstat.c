@@ -22,6 +22,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cpulist.h"
+
 #define MAX_LEVELS	128
 #define MAX_RUNS	200000
 #define MAX_CPUS	64
@@ -36,17 +38,6 @@ static int nruns;
 static int level_pct[MAX_LEVELS];
 static double level_at[MAX_LEVELS];
 static int nlevels;
-
-static int in_list(const char *list, int cpu)
-{
-	char buf[256], *tok, *save;
-
-	snprintf(buf, sizeof(buf), "%s", list);
-	for (tok = strtok_r(buf, " ", &save); tok; tok = strtok_r(NULL, " ", &save))
-		if (atoi(tok) == cpu)
-			return 1;
-	return 0;
-}
 
 /* The level that holds time @t (the last one begun by then). */
 static int level_of(double t)

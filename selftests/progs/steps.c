@@ -11,16 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int in_list(const char *list, int cpu)
-{
-	char buf[256], *tok, *save;
-
-	snprintf(buf, sizeof(buf), "%s", list);
-	for (tok = strtok_r(buf, " ", &save); tok; tok = strtok_r(NULL, " ", &save))
-		if (atoi(tok) == cpu)
-			return 1;
-	return 0;
-}
+#include "cpulist.h"
 
 int main(int argc, char **argv)
 {

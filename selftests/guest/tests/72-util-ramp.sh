@@ -6,7 +6,14 @@
 # 10 %, also after halflife_ms is changed (bad writes to the knob are
 # checked in tests/70-tracking-smoke.sh). Each timing is the median of
 # three tries, so that one stall of the emulator does not decide.
+# With HT_STRICT_TIMING=1 (for real hardware, or a host with a core per
+# vCPU) the two timing criteria are checked; by default they are
+# measured: under TCG a vCPU the host deschedules keeps its guest clock
+# running (docs/testing.md).
 BIG_THRESHOLD=700
+timing() {
+	if [ "${HT_STRICT_TIMING:-0}" = 1 ]; then check "$@"; else measured "$@"; fi
+}
 # Tracking alone: steering would pack the test's helpers beside the
 # measured task.
 load mode=off >/dev/null
@@ -24,7 +31,7 @@ for hl in 32 64; do
 	done
 	ramp=$(median </tmp/ramps)
 	ratio=$(median </tmp/ratios)
-	measured "ramp: halflife $hl, idle to busy crosses $BIG_THRESHOLD within 16 ms (median ${ramp} ms)" \
+	timing "ramp: halflife $hl, idle to busy crosses $BIG_THRESHOLD within 16 ms (median ${ramp} ms)" \
 		awk -v r="$ramp" 'BEGIN { exit !(r != "" && r >= 0 && r <= 16) }'
 	check "ramp: halflife $hl, idle to busy crosses $BIG_THRESHOLD within two windows, 32 ms (median ${ramp} ms)" \
 		awk -v r="$ramp" 'BEGIN { exit !(r != "" && r >= 0 && r <= 32) }'
@@ -39,7 +46,7 @@ sleep 0.3
 out=$(utilwatch max "$pid" 5)
 wait $pid
 max=$(echo "$out" | sed -n 's/^max_util=//p')
-measured "small: 10%/16 ms for 5 s stays under 256 (max $max)" \
+timing "small: 10%/16 ms for 5 s stays under 256 (max $max)" \
 	awk -v m="$max" 'BEGIN { exit !(m != "" && m >= 0 && m < 256) }'
 check "small: 10%/16 ms for 5 s was watched and stays under the big threshold 700 (max $max)" \
 	awk -v m="$max" 'BEGIN { exit !(m != "" && m >= 0 && m < 700) }'
