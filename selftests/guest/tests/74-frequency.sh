@@ -43,13 +43,14 @@ set_speed() {
 # comparison below is per unit of runtime actually had.
 util_at() {
 	set_speed "$1" >/tmp/freq_now
-	duty 50 16 5 "$big" &
+	duty 50 16 60 "$big" &	# outlives the sampling
 	_pid=$!
 	sleep 1.5
 	share_begin "$_pid"
 	_u=$(avg_median "$_pid" 15)
 	_s=$(share_end "$_pid")
-	wait $_pid
+	kill $_pid
+	wait $_pid 2>/dev/null
 	echo "$_u $_s"
 }
 
