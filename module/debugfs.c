@@ -80,6 +80,7 @@ static int stats_show(struct seq_file *m, void *v)
 		   hmpgov_steer_names[READ_ONCE(hmpgov_settings.requested_steer)]);
 	seq_printf(m, "class_changes %lu\n", st.class_changes);
 	seq_printf(m, "managed %u\n", st.managed);
+	seq_printf(m, "active %u\n", st.active);
 	seq_printf(m, "adopted %lu\n", st.adopted);
 	seq_printf(m, "excluded %lu\n", st.excluded);
 	seq_printf(m, "moves %lu\n", st.moves);

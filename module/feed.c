@@ -10,10 +10,18 @@
  * one producer (its CPU, interrupts off while pushing) and one consumer
  * (the worker), so head and tail need only acquire/release ordering. A
  * full ring sets a flag and the worker rescans everything it manages.
+ *
+ * Beside the ring, a bit per slot says that its task ran since the worker
+ * last looked: the worker refreshes and places only the tasks that ran
+ * lately, so tasks asleep for long cost it nothing. The bit is tested
+ * before it is set, so a task running on costs a read, not an atomic.
  */
+#include <linux/bitmap.h>
+#include <linux/bitops.h>
 #include <linux/irq_work.h>
 #include <linux/irqflags.h>
 #include <linux/percpu.h>
+#include <linux/slab.h>
 
 #include "hmpgov/steer.h"
 
@@ -28,16 +36,22 @@ struct feed {
 
 static DEFINE_PER_CPU(struct feed, feeds);
 static atomic_t overflowed;
+static unsigned long *ran;	/* a bit per slot of the task table */
+static unsigned int nr_slots;
 
 static void kick_fn(struct irq_work *w)
 {
 	hmpgov_steer_kick();
 }
 
-int hmpgov_feed_init(void)
+int hmpgov_feed_init(unsigned int slots)
 {
 	int cpu;
 
+	ran = bitmap_zalloc(slots, GFP_KERNEL);
+	if (!ran)
+		return -ENOMEM;
+	nr_slots = slots;
 	for_each_possible_cpu(cpu) {
 		struct feed *f = per_cpu_ptr(&feeds, cpu);
 
@@ -71,6 +85,20 @@ void hmpgov_feed_push(unsigned int slot)
 	local_irq_restore(flags);
 }
 
+/* After the probes are detached and the worker is stopped. */
+void hmpgov_feed_exit(void)
+{
+	bitmap_free(ran);
+	ran = NULL;
+}
+
+/* Probe context: the task in @slot ran. */
+void hmpgov_feed_ran(unsigned int slot)
+{
+	if (slot < nr_slots && !test_bit(slot, ran))
+		set_bit(slot, ran);
+}
+
 /* After the probes are detached: wait for kicks in flight. */
 void hmpgov_feed_sync(void)
 {
@@ -78,6 +106,21 @@ void hmpgov_feed_sync(void)
 
 	for_each_possible_cpu(cpu)
 		irq_work_sync(&per_cpu_ptr(&feeds, cpu)->kick);
+}
+
+/* Worker: call @fn for each slot whose task ran since the last call. */
+void hmpgov_feed_drain_ran(void (*fn)(unsigned int slot))
+{
+	unsigned int word, bit;
+	unsigned long bits;
+
+	for (word = 0; word < BITS_TO_LONGS(nr_slots); word++) {
+		if (!READ_ONCE(ran[word]))
+			continue;
+		bits = xchg(&ran[word], 0);
+		for_each_set_bit(bit, &bits, BITS_PER_LONG)
+			fn(word * BITS_PER_LONG + bit);
+	}
 }
 
 void hmpgov_feed_drain(void (*fn)(unsigned int slot))

@@ -9,14 +9,22 @@
  *     deadline, not PF_NO_SETAFFINITY, allowed on more than one CPU and
  *     not in exclude_comm; it keeps a reference and the task's mask as
  *     its base (the user's will, or its cpuset's);
- *  2. refreshes each managed task's class and utilization from its slot,
+ *  2. refreshes each active task's class and utilization from its slot,
  *     forgets tasks that exited, and takes a mask that differs from the
  *     one it applied as a change by the user (sched_setaffinity, cpuset,
  *     hotplug fallback): that mask becomes the new base;
- *  3. decides every mask with the placement rules (placement.c), always
- *     within the base, and applies the ones that change with
- *     set_cpus_allowed_ptr(), at most MOVES_PER_PASS per pass and one per
- *     task per min_interval_ms.
+ *  3. decides the masks of the active tasks with the placement rules
+ *     (placement.c), always within the base, and applies the ones that
+ *     change with set_cpus_allowed_ptr(), at most MOVES_PER_PASS per pass
+ *     and one per task per min_interval_ms.
+ *
+ * Active tasks are those that ran in the last IDLE_NS (the probes mark
+ * the slots of tasks that run, feed.c). A task asleep for longer keeps
+ * the mask it has, counts in no packing sum (its load has decayed to
+ * nothing) and costs a pass nothing but a look every second or so, when
+ * the sweep refreshes SWEEP_BUCKETS hash buckets of idle tasks per pass
+ * to notice exits and the user's mask changes. So a pass costs in
+ * proportion to the tasks that run, not to those tracked.
  *
  * mode=off and rmmod give every managed task its base back, unless the
  * user changed the mask since hmpgov set it. The managed set is guarded
@@ -51,6 +59,10 @@
 
 #define MOVES_PER_PASS	32
 #define PERIOD_MS	16
+#define IDLE_NS		(1000ULL * NSEC_PER_MSEC)
+#define MANAGED_BITS	10
+/* The whole hash in about 64 passes, a second. */
+#define SWEEP_BUCKETS	((1U << MANAGED_BITS) / 64)
 
 const char *const hmpgov_mode_names[HMPGOV_NR_MODES] = {
 	[HMPGOV_MODE_OFF] = "off",
@@ -67,7 +79,10 @@ const char *const hmpgov_steer_names[HMPGOV_NR_STEER] = {
 
 struct managed {
 	struct hlist_node node;
+	struct list_head active_node;	/* on active_list while active */
 	struct task_struct *p;		/* a reference is held */
+	u64 ran_at;			/* last pass that saw it run */
+	bool active;
 	unsigned int slot;
 	struct hmpgov_mask_hint mask;
 	struct hmpgov_clamp_hint clamp;
@@ -78,9 +93,14 @@ struct managed {
 	int cpu;
 };
 
-static DEFINE_HASHTABLE(managed_hash, 10);
+static DEFINE_HASHTABLE(managed_hash, MANAGED_BITS);
 static DEFINE_MUTEX(steer_lock);
-static unsigned int nr_managed, max_managed;
+static unsigned int nr_managed, max_managed, nr_active, sweep_bucket;
+static LIST_HEAD(active_list);
+static struct managed **of_slot;	/* table slot -> managed, or NULL */
+static unsigned int nr_slots;
+static u64 pass_now;			/* the running pass's clock */
+static atomic_t all_active;		/* hotplug: look at every task */
 static struct managed **index_of;	/* worker scratch, max_managed */
 static struct hmpgov_placed *placed;
 static unsigned int *order;
@@ -184,15 +204,66 @@ static void restore(struct managed *m)
 	count(&clamp_count, hmpgov_clamp_hint_restore(&m->clamp, m->p), true);
 }
 
-static void adopt(unsigned int slot)
+static void make_active(struct managed *m)
+{
+	m->ran_at = pass_now;
+	if (m->active)
+		return;
+	m->active = true;
+	list_add_tail(&m->active_node, &active_list);
+	nr_active++;
+}
+
+static void make_idle(struct managed *m)
+{
+	if (!m->active)
+		return;
+	m->active = false;
+	list_del(&m->active_node);
+	nr_active--;
+}
+
+static void forget(struct managed *m)
+{
+	make_idle(m);
+	if (of_slot[m->slot] == m)
+		of_slot[m->slot] = NULL;
+	hash_del(&m->node);
+	put_task_struct(m->p);
+	kfree(m);
+	nr_managed--;
+}
+
+/*
+ * Adopt the task in @slot if hmpgov may steer it. @again: it ran and was
+ * not managed, so it was refused before; only a task now allowed on more
+ * than one CPU (and steerable otherwise) gets a new look, and a refusal
+ * is not counted twice.
+ */
+static void adopt_task(unsigned int slot, bool again)
 {
 	struct managed *m, *parent = NULL;
 	struct task_struct *p;
 	struct hmpgov_task t;
 
-	if (slot >= hmpgov_table_size() || !hmpgov_table_read(slot, &t))
+	if (slot >= nr_slots || !hmpgov_table_read(slot, &t))
 		return;
-	if (find_managed(t.task) || nr_managed >= max_managed)
+	m = of_slot[slot];
+	if (m && m->p != t.task) {	/* its task is no longer tracked */
+		restore(m);
+		forget(m);
+	}
+	m = find_managed(t.task);
+	if (m) {			/* it changed class, or slot */
+		if (m->slot != slot) {
+			of_slot[m->slot] = NULL;
+			m->slot = slot;
+			of_slot[slot] = m;
+		}
+		make_active(m);
+		return;
+	}
+	if (nr_managed >= max_managed)
 		return;
 	rcu_read_lock();
 	p = pid_task(find_vpid(t.pid), PIDTYPE_PID);
@@ -203,6 +274,10 @@ static void adopt(unsigned int slot)
 	rcu_read_unlock();
 	if (!p)
 		return;
+	if (again && (p->nr_cpus_allowed < 2 || !steerable_task(p, ~0ULL))) {
+		put_task_struct(p);
+		return;
+	}
 	m = kzalloc(sizeof(*m), GFP_KERNEL);
 	if (!m) {
 		put_task_struct(p);
@@ -227,19 +302,33 @@ static void adopt(unsigned int slot)
 	m->class = t.class;
 	m->cpu = t.cpu;
 	hash_add(managed_hash, &m->node, hash_ptr(p, 32));
+	of_slot[slot] = m;
 	nr_managed++;
+	make_active(m);
 	atomic_long_inc(&n_adopted);
 }
 
-static void forget(struct managed *m)
+/* The feed: @slot's task appeared or changed class. */
+static void adopt(unsigned int slot)
 {
-	hash_del(&m->node);
-	put_task_struct(m->p);
-	kfree(m);
-	nr_managed--;
+	adopt_task(slot, false);
 }
 
-/* Step 2; false if @m was forgotten. */
+/*
+ * The probes saw the task in @slot run. One not managed is looked at
+ * again: a task first seen allowed on one CPU may have been given more.
+ */
+static void ran(unsigned int slot)
+{
+	if (slot >= nr_slots)
+		return;
+	if (of_slot[slot])
+		make_active(of_slot[slot]);
+	else
+		adopt_task(slot, true);
+}
+
+/* Step 2; false if @m was forgotten. A changed base makes @m active. */
 static bool refresh(struct managed *m, u64 now)
 {
 	struct hmpgov_task t;
@@ -258,6 +347,7 @@ static bool refresh(struct managed *m, u64 now)
 	if (hmpgov_mask_hint_refresh(&m->mask, m->p) == HMPGOV_HINT_REBASED) {
 		m->traced = 0;
 		atomic_long_inc(&mask_count.rebased);
+		make_active(m);
 	}
 	if (uses(HMPGOV_BACKEND_UCLAMP))
 		count(&clamp_count, hmpgov_clamp_hint_refresh(&m->clamp, m->p),
@@ -356,9 +446,8 @@ static void decide(u64 now)
 	};
 	unsigned int n = 0, i, moves = 0;
 	struct managed *m;
-	int bkt;
 
-	hash_for_each(managed_hash, bkt, m, node) {
+	list_for_each_entry(m, &active_list, active_node) {
 		if (n >= max_managed)
 			break;
 		index_of[n] = m;
@@ -383,16 +472,48 @@ static void rescan_table(void)
 {
 	unsigned int i;
 
-	for (i = 0; i < hmpgov_table_size(); i++)
+	for (i = 0; i < nr_slots; i++)
 		adopt(i);
+}
+
+/* Refresh the active tasks; those that did not run for IDLE_NS go idle. */
+static void refresh_active(u64 now)
+{
+	struct managed *m, *tmp;
+
+	list_for_each_entry_safe(m, tmp, &active_list, active_node)
+		if (refresh(m, now) && now - m->ran_at > IDLE_NS)
+			make_idle(m);
+}
+
+/* A look at the idle tasks of the next SWEEP_BUCKETS buckets. */
+static void sweep_idle(u64 now)
+{
+	struct hlist_node *tmp;
+	struct managed *m;
+	unsigned int i;
+
+	for (i = 0; i < SWEEP_BUCKETS; i++) {
+		hlist_for_each_entry_safe(m, tmp, &managed_hash[sweep_bucket],
+					  node)
+			if (!m->active)
+				refresh(m, now);
+		sweep_bucket = (sweep_bucket + 1) % HASH_SIZE(managed_hash);
+	}
+}
+
+static void make_all_active(void)
+{
+	struct managed *m;
+	int bkt;
+
+	hash_for_each(managed_hash, bkt, m, node)
+		make_active(m);
 }
 
 static void steer_work(struct work_struct *work)
 {
-	struct hlist_node *tmp;
-	struct managed *m;
 	u64 now;
-	int bkt;
 
 	mutex_lock(&steer_lock);
 	if (stopping) {
@@ -404,12 +525,16 @@ static void steer_work(struct work_struct *work)
 		mutex_unlock(&steer_lock);
 		return;
 	}
+	now = ktime_get_mono_fast_ns();
+	pass_now = now;
 	hmpgov_feed_drain(adopt);
 	if (hmpgov_feed_overflowed())
 		rescan_table();
-	now = ktime_get_mono_fast_ns();
-	hash_for_each_safe(managed_hash, bkt, tmp, m, node)
-		refresh(m, now);
+	hmpgov_feed_drain_ran(ran);
+	if (atomic_xchg(&all_active, 0))
+		make_all_active();
+	refresh_active(now);
+	sweep_idle(now);
 	decide(now);
 	if (nr_managed)
 		queue_delayed_work(steer_wq, &steer_dwork,
@@ -459,6 +584,7 @@ int hmpgov_steer_set_mode(int mode)
 
 static int hotplug_changed(unsigned int cpu)
 {
+	atomic_set(&all_active, 1);
 	hmpgov_steer_kick();
 	return 0;
 }
@@ -472,6 +598,7 @@ void hmpgov_steer_stats(struct hmpgov_steer_stats *s)
 {
 	mutex_lock(&steer_lock);
 	s->managed = nr_managed;
+	s->active = nr_active;
 	s->pack_cpus = packing.nr;
 	s->pack_overflow = packing.overflow;
 	mutex_unlock(&steer_lock);
@@ -575,23 +702,34 @@ int hmpgov_steer_init(unsigned int max_tasks)
 	BUILD_BUG_ON(sizeof(unsigned long) != sizeof(hmpgov_mask));
 	max_managed = max_tasks;
 	nr_managed = 0;
+	nr_active = 0;
+	sweep_bucket = 0;
+	atomic_set(&all_active, 0);
 	stopping = false;
 	memset(&packing, 0, sizeof(packing));
 	hash_init(managed_hash);
+	INIT_LIST_HEAD(&active_list);
+	nr_slots = hmpgov_table_size();
+	of_slot = kvcalloc(nr_slots, sizeof(*of_slot), GFP_KERNEL);
 	index_of = kvcalloc(max_tasks, sizeof(*index_of), GFP_KERNEL);
 	placed = kvcalloc(max_tasks, sizeof(*placed), GFP_KERNEL);
 	order = kvcalloc(max_tasks, sizeof(*order), GFP_KERNEL);
-	if (!index_of || !placed || !order || hmpgov_mask_hint_init())
+	if (!of_slot || !index_of || !placed || !order)
 		goto free;
+	ret = hmpgov_feed_init(nr_slots);
+	if (ret)
+		goto free;
+	ret = -ENOMEM;
+	if (hmpgov_mask_hint_init())
+		goto feed;
 	/*
 	 * High priority (nice -20 workers): a class change should reach its
 	 * task before the busy tasks of the CPU it was raised on have run on.
 	 */
 	steer_wq = alloc_ordered_workqueue("hmpgov", WQ_HIGHPRI);
 	if (!steer_wq)
-		goto free;
+		goto hint;
 	INIT_DELAYED_WORK(&steer_dwork, steer_work);
-	hmpgov_feed_init();
 	ret = cpuhp_setup_state_nocalls(CPUHP_AP_ONLINE_DYN, "hmpgov:online",
 					hotplug_changed, hotplug_changed);
 	if (ret < 0)
@@ -600,11 +738,15 @@ int hmpgov_steer_init(unsigned int max_tasks)
 	return 0;
 destroy:
 	destroy_workqueue(steer_wq);
-free:
+hint:
 	hmpgov_mask_hint_exit();
+feed:
+	hmpgov_feed_exit();
+free:
 	kvfree(order);
 	kvfree(placed);
 	kvfree(index_of);
+	kvfree(of_slot);
 	return ret;
 }
 
@@ -622,7 +764,9 @@ void hmpgov_steer_exit(void)
 	mutex_unlock(&steer_lock);
 	destroy_workqueue(steer_wq);
 	hmpgov_mask_hint_exit();
+	hmpgov_feed_exit();
 	kvfree(order);
 	kvfree(placed);
 	kvfree(index_of);
+	kvfree(of_slot);
 }

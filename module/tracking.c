@@ -68,11 +68,16 @@ static bool tracked_kind(struct task_struct *p)
 	return !(p->flags & PF_KTHREAD) && p->pid;
 }
 
+static bool steering(void)
+{
+	return READ_ONCE(hmpgov_settings.steerable) &&
+	       READ_ONCE(hmpgov_settings.mode) != HMPGOV_MODE_OFF;
+}
+
 /* Hand a slot to the steering worker, if there is steering. */
 static void feed(struct hmpgov_task *e)
 {
-	if (READ_ONCE(hmpgov_settings.steerable) &&
-	    READ_ONCE(hmpgov_settings.mode) != HMPGOV_MODE_OFF)
+	if (steering())
 		hmpgov_feed_push(hmpgov_table_index(e));
 }
 
@@ -130,6 +135,8 @@ static void probe_stat_runtime(HMPGOV_STAT_RUNTIME_ARGS)
 	hmpgov_task_write_end(e);
 	if (fresh || moved)
 		feed(e);
+	else if (steering())
+		hmpgov_feed_ran(hmpgov_table_index(e));
 }
 
 static void probe_switch(HMPGOV_SWITCH_ARGS)

@@ -55,12 +55,16 @@ void hmpgov_thresholds_get(struct hmpgov_thresholds *t);
 void hmpgov_thresholds_set(const struct hmpgov_thresholds *t);
 
 /* module/feed.c: probe context to the worker, lock-free. */
-int hmpgov_feed_init(void);
+int hmpgov_feed_init(unsigned int slots);
+void hmpgov_feed_exit(void);
 void hmpgov_feed_push(unsigned int slot);
+void hmpgov_feed_ran(unsigned int slot);
 void hmpgov_feed_sync(void);
 /* Worker: call @fn (unless NULL) for each slot fed since the last drain. */
 void hmpgov_feed_drain(void (*fn)(unsigned int slot));
 bool hmpgov_feed_overflowed(void);
+/* Worker: call @fn for each slot whose task ran since the last drain. */
+void hmpgov_feed_drain_ran(void (*fn)(unsigned int slot));
 
 /* module/steer.c */
 int hmpgov_steer_init(unsigned int max_tasks);
@@ -70,7 +74,7 @@ int hmpgov_steer_set_mode(int mode);
 int hmpgov_steer_choose(int requested);
 
 struct hmpgov_steer_stats {
-	unsigned int managed;
+	unsigned int managed, active;
 	unsigned int pack_cpus;
 	bool pack_overflow;
 	unsigned long adopted, moves, restores, base_changes, excluded,

@@ -3,8 +3,10 @@
 # sched_migrate_task events (runtimes(1) turns the trace into runtime per
 # task and CPU). Each scenario runs with hmpgov unloaded and then loaded
 # (steer=affinity) in this boot, and, on a kernel with uclamp that itself
-# sees the asymmetry, with steer=uclamp; all results are printed, the
-# loaded ones are judged.
+# sees the asymmetry, with steer=uclamp; the loaded results are judged.
+# The stock kernel's own placement runs too (printed, not judged) only
+# with HT_PLACEMENT_STOCK=1: side by side it belongs to
+# scripts/bench-placement.sh, and it took 40 % of this file's time.
 # Tasks are duty(1) loops at a share of a 16 ms period, and for mix also
 # Debian's rt-app threads (where the initramfs has it); 0.7 s warm-up,
 # then 5 s traced.
@@ -15,7 +17,8 @@ fi
 # shellcheck disable=SC2086
 learn_clusters $PARAMS || { tap_not_ok "placement: hmpgov loads ($PARAMS)"; return 0; }
 tap_note "placement: little CPUs: $LITTLE; big CPUs: $BIG"
-CONFIGS="unloaded loaded"
+CONFIGS=loaded
+[ "${HT_PLACEMENT_STOCK:-0}" = 1 ] && CONFIGS="unloaded $CONFIGS"
 if kernel_has_uclamp && [ -z "$PARAMS" ]; then
 	CONFIGS="$CONFIGS uclamp"
 fi

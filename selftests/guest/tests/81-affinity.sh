@@ -1,6 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # The user's will wins: a task bound by the user is never seen outside its
-# mask; a sched_setaffinity during management becomes its new base;
+# mask; a sched_setaffinity during management becomes its new base, also
+# while the task sleeps for long (hmpgov then looks at it rarely); a
+# task first bound to one CPU is steered once the user widens its mask;
 # mode=off and rmmod give every managed task its mask back exactly, under
 # load; a big CPU going offline strands nobody.
 if ! placement_params; then
@@ -53,8 +55,48 @@ check "affinity: and the task ran only there after it (${outside} us outside)" [
 kill $bound $free 2>/dev/null
 wait
 
+# 3. hmpgov looks at a task asleep for over a second only now and then:
+# a mask the user gives it while it sleeps is its base when it wakes busy.
+sh -c "sleep 2.5; exec duty 100 16 20 -1" &
+dozer=$!
+sleep 1.5
+taskset -p -c "1,$last" $dozer >/dev/null
+sleep 2
+trace_begin
+sleep 2
+trace_end /tmp/trace.txt
+runtimes $dozer </tmp/trace.txt >/tmp/rt.dozer
+outside=$(outside_us /tmp/rt.dozer "1 $last")
+on_last=$(share /tmp/rt.dozer "$last" $dozer)
+tap_note "asleep: $(head -n 1 /tmp/rt.dozer); mask $(allowed $dozer); active $(stat_value active) of $(stat_value managed) managed"
+check "asleep: set to {1,$last} while asleep, busy after it: ran only there (${outside} us outside)" \
+	[ "$outside" = 0 ]
+check "asleep: and hmpgov placed it on the big cpu$last of that base (${on_last} % there)" \
+	ge "$on_last" 90
+kill $dozer 2>/dev/null
+wait
+# a small task started bound to the big cpu$last alone is left there, and
+# steered (to the packing CPU) once the user widens its mask
+taskset -c "$last" duty 5 16 20 -1 &
+narrow=$!
+sleep 1
+taskset -p -c "0-$last" $narrow >/dev/null
+sleep 1
+trace_begin
+sleep 2
+trace_end /tmp/trace.txt
+runtimes $narrow </tmp/trace.txt >/tmp/rt.narrow
+on_little=$(share /tmp/rt.narrow "$(cluster_cpus little)" $narrow)
+on_one=$(top_share /tmp/rt.narrow $narrow)
+tap_note "widened: $(head -n 1 /tmp/rt.narrow); mask $(allowed $narrow)"
+# (the stock kernel alone put it 88.8 % on one CPU, 90.3 % on little ones)
+check "widened: a small task first bound to cpu$last, then allowed everywhere, is packed: little CPUs ${on_little} %, one CPU ${on_one} %" \
+	eval 'ge "$on_little" 95 && ge "$on_one" 95'
+kill $narrow 2>/dev/null
+wait
+
 : >/tmp/masks.before
-# 3. 200 tasks with three kinds of masks, under load, started while
+# 4. 200 tasks with three kinds of masks, under load, started while
 # hmpgov manages their parent: after rmmod, and after mode=off, exactly
 # the masks the user gave them (taskset, or the shell's own). They wake
 # every 100 ms and barely run, so that all of them fit the packing CPUs
@@ -116,7 +158,7 @@ while read -r pid; do kill "$pid" 2>/dev/null; done </tmp/masks
 kill $load1 $load2 2>/dev/null
 wait
 
-# 4. hotplug: the last (big) CPU goes offline while two busy tasks are
+# 5. hotplug: the last (big) CPU goes offline while two busy tasks are
 # confined to the big cluster
 duty 100 16 60 -1 &
 b1=$!
