@@ -123,8 +123,9 @@ void hmpgov_feed_drain_ran(void (*fn)(unsigned int slot))
 	}
 }
 
-void hmpgov_feed_drain(void (*fn)(unsigned int slot))
+unsigned int hmpgov_feed_drain(void (*fn)(unsigned int slot))
 {
+	unsigned int n = 0;
 	int cpu;
 
 	for_each_possible_cpu(cpu) {
@@ -137,10 +138,12 @@ void hmpgov_feed_drain(void (*fn)(unsigned int slot))
 			if (fn)
 				fn(f->slot[tail & (FEED_LEN - 1)]);
 			tail++;
+			n++;
 			/* the slot is read before the producer may reuse it */
 			smp_store_release(&f->tail, tail);
 		}
 	}
+	return n;
 }
 
 /* True once after the feed lost entries. */

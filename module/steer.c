@@ -3,7 +3,8 @@
  * The steering worker: turns classes into CPU masks, in process context.
  *
  * Fed by the probes (feed.c) with the slots of tasks that appeared or
- * changed class, and run again every 16 ms while it manages tasks, it
+ * changed class, and run again every 16 ms while it manages tasks (every
+ * 32, 64, up to 128 ms while its passes find nothing to change), it
  *
  *  1. adopts the tasks it may steer: user tasks that are not RT or
  *     deadline, not PF_NO_SETAFFINITY, allowed on more than one CPU and
@@ -21,10 +22,11 @@
  * Active tasks are those that ran in the last IDLE_NS (the probes mark
  * the slots of tasks that run, feed.c). A task asleep for longer keeps
  * the mask it has, counts in no packing sum (its load has decayed to
- * nothing) and costs a pass nothing but a look every second or so, when
- * the sweep refreshes SWEEP_BUCKETS hash buckets of idle tasks per pass
- * to notice exits and the user's mask changes. So a pass costs in
- * proportion to the tasks that run, not to those tracked.
+ * nothing) and costs a pass nothing but a look every second or so (every
+ * N/2000 s beyond 2,000 tasks), when the sweep refreshes about
+ * SWEEP_TASKS idle tasks per pass to notice exits and the user's mask
+ * changes. So a pass costs in proportion to the tasks that run, not to
+ * those tracked.
  *
  * mode=off and rmmod give every managed task its base back, unless the
  * user changed the mask since hmpgov set it. The managed set is guarded
@@ -59,10 +61,18 @@
 
 #define MOVES_PER_PASS	32
 #define PERIOD_MS	16
+/*
+ * Passes that find nothing to change come ever less often, up to this:
+ * on an emulated machine the 16 ms wake-ups of an idle vCPU cost the
+ * busy ones host time (bench-speed). A feed or a change brings the
+ * period back to PERIOD_MS.
+ */
+#define PERIOD_MAX_MS	128
 #define IDLE_NS		(1000ULL * NSEC_PER_MSEC)
 #define MANAGED_BITS	10
-/* The whole hash in about 64 passes, a second. */
+/* The whole hash in 64 passes (a second) or more: 32 idle tasks a pass. */
 #define SWEEP_BUCKETS	((1U << MANAGED_BITS) / 64)
+#define SWEEP_TASKS	32
 
 const char *const hmpgov_mode_names[HMPGOV_NR_MODES] = {
 	[HMPGOV_MODE_OFF] = "off",
@@ -100,6 +110,7 @@ static LIST_HEAD(active_list);
 static struct managed **of_slot;	/* table slot -> managed, or NULL */
 static unsigned int nr_slots;
 static u64 pass_now;			/* the running pass's clock */
+static unsigned int period_ms;		/* until the next pass */
 static atomic_t all_active;		/* hotplug: look at every task */
 static struct managed **index_of;	/* worker scratch, max_managed */
 static struct hmpgov_placed *placed;
@@ -395,7 +406,8 @@ static void target_clamp(const struct managed *m, hmpgov_mask want,
 	hmpgov_clamp_combine(&m->clamp.base, min, max, out);
 }
 
-static void apply(struct managed *m, hmpgov_mask want, u64 now,
+/* Bring @m's hints to the decision @want; true if they differed. */
+static bool apply(struct managed *m, hmpgov_mask want, u64 now,
 		  unsigned int *moves)
 {
 	hmpgov_mask mask = target_mask(m, want);
@@ -410,17 +422,17 @@ static void apply(struct managed *m, hmpgov_mask want, u64 now,
 	move_clamp = clamps &&
 		     !hmpgov_clamp_same(&clamp, hmpgov_clamp_hint_now(&m->clamp));
 	if (!move_mask && !move_clamp)
-		return;
+		return false;
 	if (mode == HMPGOV_MODE_OBSERVE) {
 		if (m->traced != mask)
 			trace_hmpgov_place(m->p->pid, m->p->comm, m->class,
 					   mask, clamp.min, clamp.max, false);
 		m->traced = mask;
-		return;
+		return true;
 	}
 	if (*moves >= MOVES_PER_PASS ||
 	    now - m->moved_at < READ_ONCE(hmpgov_settings.min_interval_ns))
-		return;
+		return true;
 	if (move_mask)
 		count(&mask_count, hmpgov_mask_hint_apply(&m->mask, m->p, mask),
 		      false);
@@ -433,9 +445,11 @@ static void apply(struct managed *m, hmpgov_mask want, u64 now,
 			   hmpgov_clamp_hint_now(&m->clamp)->max, true);
 	m->moved_at = now;
 	(*moves)++;
+	return true;
 }
 
-static void decide(u64 now)
+/* Step 3; returns how many decisions differed from the tasks' hints. */
+static unsigned int decide(u64 now)
 {
 	struct hmpgov_machine mach = {
 		.nr_cpus = hmpgov_topo.nr_cpus,
@@ -444,7 +458,7 @@ static void decide(u64 now)
 		.nr_clusters = hmpgov_topo.nr_clusters,
 		.online = active_mask(),
 	};
-	unsigned int n = 0, i, moves = 0;
+	unsigned int n = 0, i, moves = 0, changed = 0;
 	struct managed *m;
 
 	list_for_each_entry(m, &active_list, active_node) {
@@ -463,9 +477,10 @@ static void decide(u64 now)
 	for (i = 0; i < n; i++) {
 		hmpgov_mask want = placed[i].want & mach.online;
 
-		apply(index_of[i], want == placed[i].base ? 0 : want, now,
-		      &moves);
+		changed += apply(index_of[i], want == placed[i].base ? 0 : want,
+				 now, &moves);
 	}
+	return changed;
 }
 
 static void rescan_table(void)
@@ -486,18 +501,24 @@ static void refresh_active(u64 now)
 			make_idle(m);
 }
 
-/* A look at the idle tasks of the next SWEEP_BUCKETS buckets. */
+/*
+ * A look at the idle tasks of the next buckets: at most SWEEP_BUCKETS
+ * buckets, and no bucket more once SWEEP_TASKS tasks were looked at.
+ */
 static void sweep_idle(u64 now)
 {
+	unsigned int buckets = 0, seen = 0;
 	struct hlist_node *tmp;
 	struct managed *m;
-	unsigned int i;
 
-	for (i = 0; i < SWEEP_BUCKETS; i++) {
+	while (buckets++ < SWEEP_BUCKETS && seen < SWEEP_TASKS) {
 		hlist_for_each_entry_safe(m, tmp, &managed_hash[sweep_bucket],
-					  node)
-			if (!m->active)
-				refresh(m, now);
+					  node) {
+			if (m->active)
+				continue;
+			refresh(m, now);
+			seen++;
+		}
 		sweep_bucket = (sweep_bucket + 1) % HASH_SIZE(managed_hash);
 	}
 }
@@ -513,6 +534,7 @@ static void make_all_active(void)
 
 static void steer_work(struct work_struct *work)
 {
+	unsigned int busy;
 	u64 now;
 
 	mutex_lock(&steer_lock);
@@ -527,7 +549,7 @@ static void steer_work(struct work_struct *work)
 	}
 	now = ktime_get_mono_fast_ns();
 	pass_now = now;
-	hmpgov_feed_drain(adopt);
+	busy = hmpgov_feed_drain(adopt);
 	if (hmpgov_feed_overflowed())
 		rescan_table();
 	hmpgov_feed_drain_ran(ran);
@@ -535,10 +557,12 @@ static void steer_work(struct work_struct *work)
 		make_all_active();
 	refresh_active(now);
 	sweep_idle(now);
-	decide(now);
+	busy += decide(now);
+	period_ms = busy ? PERIOD_MS :
+		    min_t(unsigned int, 2 * period_ms, PERIOD_MAX_MS);
 	if (nr_managed)
 		queue_delayed_work(steer_wq, &steer_dwork,
-				   msecs_to_jiffies(PERIOD_MS));
+				   msecs_to_jiffies(period_ms));
 	mutex_unlock(&steer_lock);
 }
 
@@ -704,6 +728,7 @@ int hmpgov_steer_init(unsigned int max_tasks)
 	nr_managed = 0;
 	nr_active = 0;
 	sweep_bucket = 0;
+	period_ms = PERIOD_MS;
 	atomic_set(&all_active, 0);
 	stopping = false;
 	memset(&packing, 0, sizeof(packing));

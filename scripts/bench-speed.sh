@@ -26,7 +26,10 @@
 #   task, in ms of a big CPU, default 2000), SPEED_PERIOD_US (the cgroup's
 #   cfs period, default 5000), SPEED_SHARES (cpu.shares of QEMU's group,
 #   default 10240; 1024 is every other host process's weight),
-#   SPEED_MACHINES (default "sym-4 bl-2x2": which of the two to run)
+#   SPEED_MACHINES (default "sym-4 bl-2x2": which of the two to run),
+#   SPEED_TRACE=1 (trace the heavy runs: where each heavy task ran, and
+#   hmpgov's class and place events for it, as "@@BENCH where" lines in
+#   the raw file; a diagnosis, it slows the guest)
 # The summary is printed and kept in $HMPGOV_BUILD/bench-speed.txt; the
 # raw lines in $HMPGOV_BUILD/bench-speed-MACHINE.raw.
 set -euo pipefail
@@ -232,7 +235,8 @@ run_setup() {
 	log "speed bench: $KID / $machine ${params:+($params)}, throttled vCPU:capacity $spec, $rounds round(s)"
 	HMPGOV_QMP=$sock HMPGOV_QMP_STOPPED=1 "$HMPGOV_TOP/scripts/run-qemu.sh" "$KID" "$machine" \
 		HT_MODE=bench-speed "HT_ROUNDS=$rounds" "HT_HEAVY_MS=$heavy_ms" \
-		${params:+"HT_PARAMS=${params// /+}"} HT_TIMEOUT=$((300 + rounds * 200)) >/dev/null 2>&1 &
+		${params:+"HT_PARAMS=${params// /+}"} ${SPEED_TRACE:+HT_TRACE=1} \
+		HT_TIMEOUT=$((300 + rounds * 200)) >/dev/null 2>&1 &
 	RUN_PID=$!
 	python3 -c "$QMP_PY" "$sock" "$log_file" "$CG" "$PERIOD_US" "$SHARES" "$spec" >"$host_out" ||
 		die "the host side failed (QMP or cgroup; see $host_out)"

@@ -60,8 +60,11 @@ void hmpgov_feed_exit(void);
 void hmpgov_feed_push(unsigned int slot);
 void hmpgov_feed_ran(unsigned int slot);
 void hmpgov_feed_sync(void);
-/* Worker: call @fn (unless NULL) for each slot fed since the last drain. */
-void hmpgov_feed_drain(void (*fn)(unsigned int slot));
+/*
+ * Worker: call @fn (unless NULL) for each slot fed since the last drain;
+ * returns how many.
+ */
+unsigned int hmpgov_feed_drain(void (*fn)(unsigned int slot));
 bool hmpgov_feed_overflowed(void);
 /* Worker: call @fn for each slot whose task ran since the last drain. */
 void hmpgov_feed_drain_ran(void (*fn)(unsigned int slot));

@@ -11,8 +11,8 @@
  *   work run CPU ITERS          ITERS iterations pinned to CPU (-1: not
  *                               pinned); prints "ms X" (completion time)
  *   work heavy N ITERS          N processes of ITERS iterations each,
- *                               started together; prints "task I ms X"
- *                               per process and "max_ms X"
+ *                               started together; prints "task I ms X
+ *                               pid P" per process and "max_ms X"
  *   work periodic ITERS PERIOD_MS
  *                               every PERIOD_MS, ITERS iterations, until
  *                               SIGTERM or SIGINT; then prints
@@ -123,7 +123,7 @@ static int heavy(int n, unsigned long long iters)
 			bad = 1;
 		for (i = 0; i < n; i++)
 			if (pid[i] == p)
-				printf("task %d ms %.1f\n", i, t / 1e6);
+				printf("task %d ms %.1f pid %d\n", i, t / 1e6, p);
 		if (t > worst)
 			worst = t;
 	}

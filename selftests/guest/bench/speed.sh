@@ -88,10 +88,35 @@ heavy_line() {
 		END { printf "%s %s %s\n", t[0], t[1], m }' "$1"
 }
 
+# where ROUND CONFIG: with HT_TRACE=1, where the heavy tasks of the run
+# traced last ran ("@@BENCH where ..." lines: runtimes(1) per task, and
+# hmpgov's class and place events for them, ms after the trace began)
+where() {
+	[ "${HT_TRACE:-0}" = 1 ] || return 0
+	trace_end /tmp/trace.txt
+	_pids=$(awk '$1 == "task" { printf "%s ", $6 }' /tmp/heavy.out)
+	# shellcheck disable=SC2086
+	runtimes $_pids </tmp/trace.txt | sed "s/^/@@BENCH where $1 $2 /"
+	awk -v pids=" $_pids " '
+		NR == 1 || t0 == "" { if (match($0, / [0-9]+\.[0-9]+: /)) t0 = substr($0, RSTART + 1, RLENGTH - 3) }
+		/hmpgov_(class|place):/ && match($0, /pid=[0-9]+/) && index(pids, " " substr($0, RSTART + 4, RLENGTH - 4) " ") {
+			match($0, / [0-9]+\.[0-9]+: /); t = substr($0, RSTART + 1, RLENGTH - 3)
+			sub(/^.*hmpgov_/, "hmpgov_"); printf "@@BENCH where %s %s +%.1f ms %s\n", r, c, (t - t0) * 1000, $0
+		}' r="$1" c="$2" /tmp/trace.txt
+}
+
+trace_start() {
+	[ "${HT_TRACE:-0}" = 1 ] || return 0
+	[ -d $TR/events/hmpgov ] && echo 1 >$TR/events/hmpgov/enable
+	trace_begin
+}
+
 heavy() { # round config
+	trace_start
 	phase "heavy-$1-$2" begin
 	work heavy 2 "$heavy_iters" >/tmp/heavy.out
 	phase "heavy-$1-$2" end
+	where "$1" "$2"
 	echo "@@BENCH heavy $1 $2 $(heavy_line /tmp/heavy.out)"
 }
 
