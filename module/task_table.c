@@ -104,8 +104,7 @@ static struct hmpgov_task *claim(struct hmpgov_task *e, struct task_struct *old,
 	hmpgov_util_init(&e->util, now);
 	e->class = HMPGOV_CLASS_MEDIUM;	/* not judged yet: keeps its mask */
 	e->parent = parent;
-	e->class_since = now;
-	e->born = now;
+	e->class_since = now;	/* also when it began to be tracked */
 	hmpgov_task_write_end(e);
 	/* publish the key only after the slot is initialised */
 	smp_store_release(&e->task, p);

@@ -51,16 +51,16 @@ static DEFINE_PER_CPU(struct running, running);
 #define MAX_SLICE_NS	(2 * TICK_NSEC)
 
 /*
- * A task hmpgov has just begun to track is medium (it keeps its mask and
- * counts in no packing sum) and moves no lower for this long: two
- * windows, time for its signal to say what it is. No task moves down
- * sooner than this after its last class change either: a busy task just
- * moved from a little CPU to a big one reads only the little CPU's
- * capacity until its signal has seen the big one, and was demoted to
- * medium 12 ms after it turned big (bench-speed's trace). A busy task still turns
- * big at once. Two busy tasks forked together and packed onto one little
- * CPU as small would each get half of it, and look neither big nor
- * saturated; the short commands a shell forks would count as small load.
+ * No task moves down sooner than this after it took its class (a task
+ * hmpgov has just begun to track took medium then): two windows, time
+ * for its signal to say what it is. A busy task just moved from a little
+ * CPU to a big one reads only the little CPU's capacity until its signal
+ * has seen the big one, and was demoted to medium 12 ms after it turned
+ * big (bench-speed's trace). A new task is medium: it keeps its mask and
+ * counts in no packing sum. A busy task still turns big at once. Two
+ * busy tasks forked together and packed onto one little CPU as small
+ * would each get half of it, and look neither big nor saturated; the
+ * short commands a shell forks would count as small load.
  */
 #define SETTLE_NS	(2ULL * HMPGOV_WINDOW_NS)
 
@@ -98,8 +98,7 @@ static bool classify(struct hmpgov_task *e, u64 now, u32 hl, int cpu)
 			     hmpgov_topo.capacity[cpu], &thr);
 	if (to == e->class ||
 	    now - e->class_since < READ_ONCE(hmpgov_settings.min_interval_ns) ||
-	    (to < e->class && (now - e->born < SETTLE_NS ||
-			       now - e->class_since < SETTLE_NS)))
+	    (to < e->class && now - e->class_since < SETTLE_NS))
 		return false;
 	trace_hmpgov_class(e->pid, e->comm, util, e->class, to);
 	e->class = to;
