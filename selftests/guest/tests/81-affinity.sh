@@ -23,6 +23,17 @@ all_allowed() {
 differ() { all_allowed /tmp/masks | awk 'NR == FNR { now[$1] = $2; next } now[$1] != $2 { n++ } END { print n + 0 }' - "$1"; }
 # the first three that differ, "pid was->now"
 differing() { all_allowed /tmp/masks | awk 'NR == FNR { now[$1] = $2; next } now[$1] != $2 && n++ < 3 { printf "%s %s->%s ", $1, $2, now[$1] }' - "$1"; }
+# traced_runtimes SECONDS FILE PIDS...: trace SECONDS, then where the PIDS
+# ran (runtimes(1) output) into FILE.
+traced_runtimes() {
+	_secs=$1
+	_out=$2
+	shift 2
+	trace_begin
+	sleep "$_secs"
+	trace_end /tmp/trace.txt
+	runtimes "$@" </tmp/trace.txt >"$_out"
+}
 
 # shellcheck disable=SC2086
 load $PARAMS >/dev/null
@@ -32,10 +43,7 @@ bound=$!
 duty 10 16 20 -1 &
 free=$!
 sleep 0.5
-trace_begin
-sleep 3
-trace_end /tmp/trace.txt
-runtimes $bound </tmp/trace.txt >/tmp/rt.bound
+traced_runtimes 3 /tmp/rt.bound $bound
 outside=$(outside_us /tmp/rt.bound "0 $last")
 tap_note "affinity: $(cat /tmp/rt.bound | head -n 1)"
 check "affinity: a task bound to {0,$last} never ran elsewhere (${outside} us outside)" [ "$outside" = 0 ]
@@ -43,10 +51,7 @@ check "affinity: a task bound to {0,$last} never ran elsewhere (${outside} us ou
 before=$(allowed $free)
 taskset -p -c "1,$last" $free >/dev/null
 sleep 0.5
-trace_begin
-sleep 1
-trace_end /tmp/trace.txt
-runtimes $free </tmp/trace.txt >/tmp/rt.free
+traced_runtimes 1 /tmp/rt.free $free
 outside=$(outside_us /tmp/rt.free "1 $last")
 now=$(allowed $free)
 check "affinity: setaffinity to {1,$last} while managed (was $before) becomes its base: now $now" \
@@ -62,10 +67,7 @@ dozer=$!
 sleep 1.5
 taskset -p -c "1,$last" $dozer >/dev/null
 sleep 2
-trace_begin
-sleep 2
-trace_end /tmp/trace.txt
-runtimes $dozer </tmp/trace.txt >/tmp/rt.dozer
+traced_runtimes 2 /tmp/rt.dozer $dozer
 outside=$(outside_us /tmp/rt.dozer "1 $last")
 on_last=$(share /tmp/rt.dozer "$last" $dozer)
 tap_note "asleep: $(head -n 1 /tmp/rt.dozer); mask $(allowed $dozer); active $(stat_value active) of $(stat_value managed) managed"
@@ -82,10 +84,7 @@ narrow=$!
 sleep 1
 taskset -p -c "0-$last" $narrow >/dev/null
 sleep 1
-trace_begin
-sleep 2
-trace_end /tmp/trace.txt
-runtimes $narrow </tmp/trace.txt >/tmp/rt.narrow
+traced_runtimes 2 /tmp/rt.narrow $narrow
 on_little=$(share /tmp/rt.narrow "$(cluster_cpus little)" $narrow)
 on_one=$(top_share /tmp/rt.narrow $narrow)
 tap_note "widened: $(head -n 1 /tmp/rt.narrow); mask $(allowed $narrow)"
