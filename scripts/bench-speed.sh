@@ -234,7 +234,7 @@ run_setup() {
 	rm -f "$sock" "$log_file"
 	log "speed bench: $KID / $machine ${params:+($params)}, throttled vCPU:capacity $spec, $rounds round(s)"
 	HMPGOV_QMP=$sock HMPGOV_QMP_STOPPED=1 "$HMPGOV_TOP/scripts/run-qemu.sh" "$KID" "$machine" \
-		HT_MODE=bench-speed "HT_ROUNDS=$rounds" "HT_HEAVY_MS=$heavy_ms" \
+		HT_MODE=bench-speed HT_ICOUNT=0 "HT_ROUNDS=$rounds" "HT_HEAVY_MS=$heavy_ms" \
 		${params:+"HT_PARAMS=${params// /+}"} ${SPEED_TRACE:+HT_TRACE=1} \
 		HT_TIMEOUT=$((300 + rounds * 200)) >/dev/null 2>&1 &
 	RUN_PID=$!

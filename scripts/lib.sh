@@ -163,6 +163,7 @@ prepare_guest() {
 	own-*) "$HMPGOV_TOP/scripts/build-kernel.sh" "$1" ;;
 	*) "$HMPGOV_TOP/scripts/fetch-kernels.sh" "$1" ;;
 	esac
+	"$HMPGOV_TOP/scripts/fetch-qemu.sh"
 	"$HMPGOV_TOP/scripts/build-dtbs.sh"
 	"$HMPGOV_TOP/scripts/build-module.sh" "$1"
 	"$HMPGOV_TOP/scripts/build-initramfs.sh" "$1"

@@ -9,6 +9,13 @@
 #   MACHINE: a dts/ name for arm64 kernels; "pc" for x86_64 (-smp 2)
 #   HT_TESTS=10-load,20-topology   run only these guest tests
 #   HT_TIMEOUT=seconds             wall-clock limit (default 600)
+#   HT_ICOUNT=0                    real-time emulation (one host thread per
+#                                  vCPU) instead of the default deterministic
+#                                  guest time (QEMU -icount shift=0,sleep=off:
+#                                  one ns per guest instruction, the vCPUs
+#                                  round robin on one host thread, idle time
+#                                  skipped); for benchmarks that need the
+#                                  vCPUs truly parallel (bench-speed)
 # environment (optional, for benchmarks that drive QEMU from the host):
 #   HMPGOV_QMP=PATH          a QMP server on the unix socket PATH
 #   HMPGOV_QMP_STOPPED=1     with it, the guest starts stopped (-S) and runs
@@ -22,29 +29,44 @@ kid=${1:?usage: run-qemu.sh KID MACHINE [HT_VAR=value ...]}
 machine=${2:?usage: run-qemu.sh KID MACHINE [HT_VAR=value ...]}
 shift 2
 timeout_s=600
+icount=
 extra=()
 for kv in "$@"; do
 	case $kv in
 	HT_TIMEOUT=*) timeout_s=${kv#HT_TIMEOUT=} ;;
+	HT_ICOUNT=0) icount=0 ;;
+	HT_ICOUNT=1) icount=1 ;;
+	HT_ICOUNT=*) die "HT_ICOUNT is 0 or 1: $kv" ;;
 	HT_*=*) extra+=("$kv") ;;
 	*) die "not an HT_ variable: $kv" ;;
 	esac
 done
 # shellcheck disable=SC1090
 source "$HMPGOV_KERNELS/$kid.env"
+# The x86 guest already runs on one emulator thread (below) and runs no
+# timing test: it stays in real time unless asked.
+[ -n "$icount" ] || { [ "$ARCH" = x86_64 ] && icount=0 || icount=1; }
 logdir=$HMPGOV_BUILD/logs
 mkdir -p "$logdir"
 log_file=$logdir/$kid-$machine.log
 initrd=$HMPGOV_BUILD/$kid/initramfs.cpio.gz
 [ -f "$initrd" ] || die "$kid: no initramfs (scripts/build-initramfs.sh $kid)"
 
-cmdline="panic=-1 HT_MACHINE=$machine HT_KERNEL=$kid ${extra[*]}"
+cmdline="panic=-1 HT_MACHINE=$machine HT_KERNEL=$kid HT_ICOUNT=$icount ${extra[*]}"
 case $ARCH in
 arm64)
 	dtb=$HMPGOV_BUILD/dtb/$machine.dtb
 	[ -f "$dtb" ] || die "no device tree $dtb (scripts/build-dtbs.sh)"
 	smp=$(sed -n 's/^ \* qemu-smp: \([0-9]*\)$/\1/p' "$HMPGOV_TOP/dts/$machine.dts")
-	qemu=(qemu-system-aarch64 -machine virt -cpu "$QEMU_ARM_CPU" -smp "$smp"
+	qemu=(qemu-system-aarch64)
+	if [ "$icount" = 1 ]; then
+		[ -f "$HMPGOV_CACHE/qemu.env" ] || die "no QEMU for deterministic time (scripts/fetch-qemu.sh)"
+		# shellcheck disable=SC1091
+		source "$HMPGOV_CACHE/qemu.env"
+		# its binary only: the data (ROMs) are the host QEMU's
+		qemu=("$QEMU_ICOUNT_AARCH64" -L /usr/share/qemu -nic none)
+	fi
+	qemu+=(-machine virt -cpu "$QEMU_ARM_CPU" -smp "$smp"
 		-dtb "$dtb" -append "console=ttyAMA0 $cmdline")
 	;;
 x86_64)
@@ -58,7 +80,15 @@ x86_64)
 		-append "console=ttyS0 $cmdline")
 	;;
 esac
-[ "$ARCH" = x86_64 ] || qemu+=(-accel tcg,thread=multi)
+if [ "$icount" = 1 ]; then
+	# Guest time from executed instructions: a repeated run gives the
+	# same figures, and the host's load cannot stretch a guest's timing.
+	# -icount needs the single TCG thread (x86 has it already).
+	[ "$ARCH" = x86_64 ] || qemu+=(-accel tcg,thread=single)
+	qemu+=(-icount shift=0,sleep=off)
+else
+	[ "$ARCH" = x86_64 ] || qemu+=(-accel tcg,thread=multi)
+fi
 qemu+=(-m "$QEMU_MEM" -nographic -no-reboot -monitor none
 	-kernel "$IMAGE" -initrd "$initrd")
 if [ -n "${HMPGOV_QMP:-}" ]; then

@@ -177,6 +177,19 @@ util_medians() {
 	echo "$(median </tmp/s_ours) $(median </tmp/s_pelt)"
 }
 
+# wait_for SECONDS CONDITION...: poll CONDITION every 0.25 s until it holds
+# (status 0) or SECONDS have passed (status 1). A check's precondition
+# waits with this, bounded, instead of a fixed sleep; the check after it
+# says what was reached.
+wait_for() {
+	_deadline=$(($(uptime_ms) + $1 * 1000))
+	shift
+	while ! "$@"; do
+		[ "$(uptime_ms)" -lt "$_deadline" ] || return 1
+		sleep 0.25
+	done
+}
+
 median() { sort -n | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)] }'; }
 
 # within A B TOL: |A - B| <= TOL

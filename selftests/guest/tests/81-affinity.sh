@@ -94,12 +94,15 @@ check "widened: a small task first bound to cpu$last, then allowed everywhere, i
 kill $narrow 2>/dev/null
 wait
 
-: >/tmp/masks.before
 # 4. 200 tasks with three kinds of masks, under load, started while
-# hmpgov manages their parent: after rmmod, and after mode=off, exactly
-# the masks the user gave them (taskset, or the shell's own). They wake
-# every 100 ms and barely run, so that all of them fit the packing CPUs
-# (200 1 % tasks would overflow them and keep their masks).
+# hmpgov manages their parent: hmpgov first steers every one of them,
+# then after rmmod, and after mode=off, each has exactly the mask the user
+# gave it (taskset, or the shell's own). They wake every 200 ms and
+# barely run: small, and all of them fit one packing CPU (200 1 % tasks
+# would overflow the little CPUs and keep their masks). Each mask holds
+# both little CPUs, where the packing set lies, and a big one, so packing
+# changes every one of them for certain.
+: >/tmp/masks.before
 duty 100 16 300 -1 &
 load1=$!
 duty 100 16 300 -1 &
@@ -108,22 +111,24 @@ load2=$!
 i=0
 while [ $i -lt 200 ]; do
 	case $((i % 4)) in
-	0) taskset -c "0-$last" duty 0 100 300 -1 & m="0-$last" ;;
-	1) taskset -c "0,$last" duty 0 100 300 -1 & m="0,$last" ;;
-	2) taskset -c "1-$last" duty 0 100 300 -1 & m="1-$last" ;;
-	*) duty 0 100 300 -1 & m="0-$last" ;;
+	0) taskset -c "0-$last" duty 0 200 300 -1 & m="0-$last" ;;
+	1) taskset -c "0-1,$last" duty 0 200 300 -1 & m="0-1,$last" ;;
+	2) taskset -c "0-$((last - 1))" duty 0 200 300 -1 & m="0-$((last - 1))" ;;
+	*) duty 0 200 300 -1 & m="0-$last" ;;
 	esac
 	echo "$!" >>/tmp/masks
 	echo "$! $m" >>/tmp/masks.before
 	i=$((i + 1))
 done
-w=0
-while [ "$(stat_value managed)" -lt 200 ] && [ $w -lt 20 ]; do sleep 0.5; w=$((w + 1)); done
-tap_note "restore: $(grep -E '^(managed|adopted|excluded|tasks_tracked|tasks_dropped|events_runtime|events_fork) ' $DBG/stats | tr '\n' ' ')"
+restore_stats() { grep -E '^(managed|active|adopted|excluded|moves|pack_cpus|pack_overflow|base_changes|move_errors|restores|tasks_tracked|tasks_dropped) ' $DBG/stats | tr '\n' ' '; }
+wait_for 20 eval '[ "$(stat_value managed)" -ge 200 ]'
 check "restore: 200 tasks managed ($(stat_value managed))" [ "$(stat_value managed)" -ge 200 ]
 check "restore: the 200 tasks are alive ($(all_allowed /tmp/masks | grep -c .))" [ "$(all_allowed /tmp/masks | grep -c .)" = 200 ]
+# every one packed: its mask changed (the user's masks all differ from
+# any set of little CPUs)
+wait_for 30 eval '[ "$(differ /tmp/masks.before)" = 200 ]'
 changed=$(differ /tmp/masks.before)
-check "restore: hmpgov changed masks while loaded ($changed of 200)" [ "$changed" -gt 0 ]
+check "restore: hmpgov steered all 200 before the restore ($changed of 200 masks changed within 30 s; $(restore_stats))" [ "$changed" = 200 ]
 unload >/dev/null
 bad=$(differ /tmp/masks.before)
 check "restore: after rmmod under load all 200 have exactly their masks ($bad differ $(differing /tmp/masks.before))" [ "$bad" = 0 ]
@@ -131,11 +136,12 @@ check "restore: after rmmod under load all 200 have exactly their masks ($bad di
 # mode=off does the same without unloading
 # shellcheck disable=SC2086
 load $PARAMS >/dev/null
-sleep 2
+wait_for 30 eval '[ "$(differ /tmp/masks.before)" = 200 ]'
 changed=$(differ /tmp/masks.before)
+check "restore: loaded again, hmpgov steered all 200 ($changed of 200 changed within 30 s; $(restore_stats))" [ "$changed" = 200 ]
 echo off >$SYS/mode
 bad=$(differ /tmp/masks.before)
-check "restore: mode=off gives the masks back ($changed changed, $bad differ after: $(differing /tmp/masks.before); $(grep -E '^(base_changes|move_errors|restores) ' $DBG/stats | tr '\n' ' '))" [ "$changed" -gt 0 -a "$bad" = 0 ]
+check "restore: mode=off gives the masks back ($bad differ after: $(differing /tmp/masks.before); $(grep -E '^(base_changes|move_errors|restores) ' $DBG/stats | tr '\n' ' '))" [ "$bad" = 0 ]
 for bad_mode in bogus "" 3; do
 	echo "$bad_mode" >$SYS/mode 2>/dev/null
 	check "knobs: mode '$bad_mode' refused, mode stays off" [ "$(cat $SYS/mode)" = off ]
