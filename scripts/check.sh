@@ -122,7 +122,8 @@ guest_start() {
 	local kid machine vars
 	read -r kid machine vars <"$gdir/$1.line"
 	# shellcheck disable=SC2086
-	"$HMPGOV_TOP/scripts/run-qemu.sh" "$kid" "$machine" $vars </dev/null >"$gdir/$1.out" 2>&1 &
+	{ "$HMPGOV_TOP/scripts/run-qemu.sh" "$kid" "$machine" $vars </dev/null >"$gdir/$1.out" 2>&1
+	  echo $? >"$gdir/$1.rc"; } &
 	gpid[$1]=$!
 }
 realtime() { grep -q 'HT_ICOUNT=0' "$gdir/$1.line"; }
@@ -140,6 +141,11 @@ for ((i = 0; i < n; i++)); do
 	read -r kid machine _ <"$gdir/$i.line"
 	echo "# guest: $kid on $machine" | tee -a "$result"
 	emit "[$kid $machine] " <"$gdir/$i.out"
+	# a runner that failed before its own verdict lines (e.g. no kernel)
+	if [ "$(cat "$gdir/$i.rc" 2>/dev/null)" != 0 ] && ! grep -q '^not ok' "$gdir/$i.out"; then
+		echo "not ok - guest run failed (run-qemu.sh exit $(cat "$gdir/$i.rc" 2>/dev/null))" |
+			emit "[$kid $machine] "
+	fi
 done
 
 # 7. Benchmarks: figures belong in `make bench`; here they only must run.

@@ -9,19 +9,32 @@
 #   MACHINE: a dts/ name for arm64 kernels; "pc" for x86_64 (-smp 2)
 #   HT_TESTS=10-load,20-topology   run only these guest tests
 #   HT_TIMEOUT=seconds             wall-clock limit (default 600)
+#   HT_PART=name                   a plan line's part of the suite, where one
+#                                  kernel and machine run in several boots:
+#                                  names the log (KID-MACHINE-name.log)
 #   HT_ICOUNT=0                    real-time emulation (one host thread per
 #                                  vCPU) instead of the default deterministic
-#                                  guest time (QEMU -icount shift=0,sleep=off:
-#                                  one ns per guest instruction, the vCPUs
-#                                  round robin on one host thread, idle time
+#                                  guest time (QEMU -icount, the vCPUs round
+#                                  robin on one host thread, idle time
 #                                  skipped); for benchmarks that need the
-#                                  vCPUs truly parallel (bench-speed)
+#                                  vCPUs truly parallel (bench-speed). The x86
+#                                  guest runs in real time on one thread.
+#   HT_SHIFT=N                     -icount shift: 2^N ns of guest time per
+#                                  instruction (default 2, or
+#                                  $HMPGOV_ICOUNT_SHIFT): a vCPU running alone
+#                                  executes 250 M instructions per guest
+#                                  second, about what one TCG thread executes
+#                                  per real second here, so the guest is as
+#                                  fast as in real-time emulation; shift 0
+#                                  (1 ns) makes it 4x faster in guest time and
+#                                  a busy test 4x longer in wall time
 # environment (optional, for benchmarks that drive QEMU from the host):
 #   HMPGOV_QMP=PATH          a QMP server on the unix socket PATH
 #   HMPGOV_QMP_STOPPED=1     with it, the guest starts stopped (-S) and runs
 #                            when a QMP client sends "cont"
 # exit: 0 when the suite ran to its end, every test passed and the log is
-#       clean; 1 otherwise. The log is $HMPGOV_BUILD/logs/KID-MACHINE.log.
+#       clean; 1 otherwise. The log is $HMPGOV_BUILD/logs/KID-MACHINE.log
+#       (KID-MACHINE-PART.log with HT_PART).
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
@@ -30,6 +43,8 @@ machine=${2:?usage: run-qemu.sh KID MACHINE [HT_VAR=value ...]}
 shift 2
 timeout_s=600
 icount=
+part=
+shift_ns=${HMPGOV_ICOUNT_SHIFT:-2}
 extra=()
 for kv in "$@"; do
 	case $kv in
@@ -37,6 +52,8 @@ for kv in "$@"; do
 	HT_ICOUNT=0) icount=0 ;;
 	HT_ICOUNT=1) icount=1 ;;
 	HT_ICOUNT=*) die "HT_ICOUNT is 0 or 1: $kv" ;;
+	HT_SHIFT=[0-9]) shift_ns=${kv#HT_SHIFT=} ;;
+	HT_PART=*) part=-${kv#HT_PART=} ;;
 	HT_*=*) extra+=("$kv") ;;
 	*) die "not an HT_ variable: $kv" ;;
 	esac
@@ -48,7 +65,7 @@ source "$HMPGOV_KERNELS/$kid.env"
 [ -n "$icount" ] || { [ "$ARCH" = x86_64 ] && icount=0 || icount=1; }
 logdir=$HMPGOV_BUILD/logs
 mkdir -p "$logdir"
-log_file=$logdir/$kid-$machine.log
+log_file=$logdir/$kid-$machine$part.log
 initrd=$HMPGOV_BUILD/$kid/initramfs.cpio.gz
 [ -f "$initrd" ] || die "$kid: no initramfs (scripts/build-initramfs.sh $kid)"
 
@@ -85,7 +102,7 @@ if [ "$icount" = 1 ]; then
 	# same figures, and the host's load cannot stretch a guest's timing.
 	# -icount needs the single TCG thread (x86 has it already).
 	[ "$ARCH" = x86_64 ] || qemu+=(-accel tcg,thread=single)
-	qemu+=(-icount shift=0,sleep=off)
+	qemu+=(-icount shift=$shift_ns,sleep=off)
 else
 	[ "$ARCH" = x86_64 ] || qemu+=(-accel tcg,thread=multi)
 fi

@@ -113,7 +113,8 @@ start_forkers() {
 stop_forkers() {
 	# shellcheck disable=SC2086
 	[ -n "$FORKERS" ] && kill $FORKERS 2>/dev/null
-	wait 2>/dev/null
+	# shellcheck disable=SC2086
+	wait $FORKERS 2>/dev/null
 	FORKERS=
 }
 
@@ -126,13 +127,19 @@ DBG=/sys/kernel/debug/hmpgov
 # util or avg (column 3 or 4) of a pid in hmpgov's tasks view.
 task_field() { awk -v p="$1" -v c="$2" '$1 == p { print $c }' $DBG/tasks; }
 
-# median of N samples of a pid's avg, taken 100 ms apart
+# sample_pause I: the pause after sample I, 100 ms and 0-15 ms more.
+# In deterministic guest time samples taken exactly 100 ms apart see a
+# 16 ms periodic task at the same four phases of its period every run
+# (its signal rises and falls within each period); the extra spreads them.
+sample_pause() { sleep "0.1$(printf %02d $(($1 * 5 % 16)))"; }
+
+# median of N samples of a pid's avg, taken about 100 ms apart
 avg_median() {
 	_i=0
 	: >/tmp/samples
 	while [ "$_i" -lt "${2:-5}" ]; do
 		task_field "$1" 4 >>/tmp/samples
-		sleep 0.1
+		sample_pause "$_i"
 		_i=$((_i + 1))
 	done
 	median </tmp/samples
@@ -163,7 +170,7 @@ share_end() {
 pelt_util() { awk '$1 == "se.avg.util_avg" { print $3 }' "/proc/$1/sched" 2>/dev/null; }
 
 # util_medians PID N: "HMPGOV_AVG PELT", the medians of N samples of
-# each, taken together 100 ms apart (PELT empty where the kernel has none).
+# each, taken together about 100 ms apart (PELT empty where the kernel has none).
 util_medians() {
 	_i=0
 	: >/tmp/s_ours
@@ -171,7 +178,7 @@ util_medians() {
 	while [ "$_i" -lt "${2:-5}" ]; do
 		task_field "$1" 4 >>/tmp/s_ours
 		pelt_util "$1" >>/tmp/s_pelt
-		sleep 0.1
+		sample_pause "$_i"
 		_i=$((_i + 1))
 	done
 	echo "$(median </tmp/s_ours) $(median </tmp/s_pelt)"
@@ -346,6 +353,9 @@ scenario_rt_app() {
 	rt_app_json "$@" >/tmp/rt-app.json
 	$RT_APP /tmp/rt-app.json >/tmp/rt-app.log 2>&1 &
 	_ra=$!
+	# its threads exist once it calibrated (bounded), then the warm-up
+	_nthreads=$#
+	wait_for 10 eval '[ "$(cat /proc/$_ra/task/*/comm 2>/dev/null | grep -c "^h[sb]")" -ge $_nthreads ]'
 	sleep 0.7
 	SMALL=
 	BUSY=

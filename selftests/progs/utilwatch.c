@@ -72,6 +72,7 @@ static int watch_ramp(int cpu, int threshold, int halflife_ms)
 	long long *shared;
 	long long t0, t, spin_end, t1 = 0, t2 = 0, ramp = -1;
 	int util, avg, a1 = 0, a2 = 0;
+	long long deadline;
 	pid_t child;
 
 	shared = mmap(NULL, 4096, PROT_READ | PROT_WRITE,
@@ -91,10 +92,18 @@ static int watch_ramp(int cpu, int threshold, int halflife_ms)
 		sleep_until(ns_now() + 2000000000LL);
 		_exit(0);
 	}
-	/* poll from any other CPU */
-	while (!__atomic_load_n(&shared[0], __ATOMIC_ACQUIRE))
+	if (child < 0)
+		return 1;
+	/* poll from any other CPU; a child that never signals ends it */
+	deadline = ns_now() + 5000000000LL;
+	while (!__atomic_load_n(&shared[0], __ATOMIC_ACQUIRE)) {
+		if (ns_now() > deadline)
+			return 1;
 		sleep_until(ns_now() + 200000);
+	}
 	while (!__atomic_load_n(&shared[1], __ATOMIC_ACQUIRE)) {
+		if (ns_now() > deadline)
+			return 1;
 		if (ramp < 0 && !read_task(child, &util, &avg) && util >= threshold) {
 			t = ns_now();
 			ramp = t - shared[0];

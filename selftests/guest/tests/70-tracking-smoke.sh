@@ -3,7 +3,7 @@
 # tracked, and everything goes on rmmod.
 
 load >/dev/null
-check "tracking: stats and tasks views exist" [ -r $DBG/stats ] && [ -r $DBG/tasks ]
+check "tracking: stats and tasks views exist" [ -r $DBG/stats -a -r $DBG/tasks ]
 duty 100 16 2 >/dev/null &
 pid=$!
 sleep 1

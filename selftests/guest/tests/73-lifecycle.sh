@@ -24,7 +24,7 @@ sleep 0.3
 base=$(stat_value tasks_tracked)
 threads procs 64 2 &
 tp=$!
-sleep 1
+wait_for 10 eval '[ "$(stat_value tasks_dropped)" -gt 0 ]'
 tracked=$(stat_value tasks_tracked)
 dropped=$(stat_value tasks_dropped)
 check "table-full: at most 16 tracked ($tracked)" [ "$tracked" -le 16 ]

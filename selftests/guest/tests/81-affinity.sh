@@ -5,6 +5,9 @@
 # task first bound to one CPU is steered once the user widens its mask;
 # mode=off and rmmod give every managed task its mask back exactly, under
 # load; a big CPU going offline strands nobody.
+# Every task lives far longer (600 s) than its part of the test and is
+# stopped by pid: on the debug kernel tracing and forking are so slow
+# that a 20 s task ended before it was looked at.
 if ! placement_params; then
 	tap_skip "affinity: the user's masks" "the x86 machine has 2 equal CPUs"
 	return 0
@@ -38,9 +41,9 @@ traced_runtimes() {
 # shellcheck disable=SC2086
 load $PARAMS >/dev/null
 # 1. bound to {0, last}: never elsewhere
-taskset -c "0,$last" duty 10 16 20 -1 &
+taskset -c "0,$last" duty 10 16 600 -1 &
 bound=$!
-duty 10 16 20 -1 &
+duty 10 16 600 -1 &
 free=$!
 sleep 0.5
 traced_runtimes 3 /tmp/rt.bound $bound
@@ -62,7 +65,7 @@ wait
 
 # 3. hmpgov looks at a task asleep for over a second only now and then:
 # a mask the user gives it while it sleeps is its base when it wakes busy.
-sh -c "sleep 2.5; exec duty 100 16 20 -1" &
+sh -c "sleep 2.5; exec duty 100 16 600 -1" &
 dozer=$!
 sleep 1.5
 taskset -p -c "1,$last" $dozer >/dev/null
@@ -79,11 +82,11 @@ kill $dozer 2>/dev/null
 wait
 # a small task started bound to the big cpu$last alone is left there, and
 # steered (to the packing CPU) once the user widens its mask
-taskset -c "$last" duty 5 16 20 -1 &
+taskset -c "$last" duty 5 16 600 -1 &
 narrow=$!
 sleep 1
 taskset -p -c "0-$last" $narrow >/dev/null
-sleep 1
+wait_for 10 eval '[ "$(allowed $narrow)" != "0-$last" ]'
 traced_runtimes 2 /tmp/rt.narrow $narrow
 on_little=$(share /tmp/rt.narrow "$(cluster_cpus little)" $narrow)
 on_one=$(top_share /tmp/rt.narrow $narrow)
@@ -103,18 +106,18 @@ wait
 # both little CPUs, where the packing set lies, and a big one, so packing
 # changes every one of them for certain.
 : >/tmp/masks.before
-duty 100 16 300 -1 &
+duty 100 16 600 -1 &
 load1=$!
-duty 100 16 300 -1 &
+duty 100 16 600 -1 &
 load2=$!
 : >/tmp/masks
 i=0
 while [ $i -lt 200 ]; do
 	case $((i % 4)) in
-	0) taskset -c "0-$last" duty 0 200 300 -1 & m="0-$last" ;;
-	1) taskset -c "0-1,$last" duty 0 200 300 -1 & m="0-1,$last" ;;
-	2) taskset -c "0-$((last - 1))" duty 0 200 300 -1 & m="0-$((last - 1))" ;;
-	*) duty 0 200 300 -1 & m="0-$last" ;;
+	0) taskset -c "0-$last" duty 0 200 600 -1 & m="0-$last" ;;
+	1) taskset -c "0-1,$last" duty 0 200 600 -1 & m="0-1,$last" ;;
+	2) taskset -c "0-$((last - 1))" duty 0 200 600 -1 & m="0-$((last - 1))" ;;
+	*) duty 0 200 600 -1 & m="0-$last" ;;
 	esac
 	echo "$!" >>/tmp/masks
 	echo "$! $m" >>/tmp/masks.before
@@ -165,9 +168,9 @@ wait
 
 # 5. hotplug: the last (big) CPU goes offline while two busy tasks are
 # confined to the big cluster
-duty 100 16 60 -1 &
+duty 100 16 600 -1 &
 b1=$!
-duty 100 16 60 -1 &
+duty 100 16 600 -1 &
 b2=$!
 sleep 1
 if echo 0 >/sys/devices/system/cpu/cpu$last/online 2>/dev/null; then
@@ -191,15 +194,15 @@ unload >/dev/null
 # but traces its decisions.
 # shellcheck disable=SC2086
 load $PARAMS exclude_comm=spare,duty >/dev/null
-duty 10 16 30 -1 &
+duty 10 16 600 -1 &
 ex=$!
-sleep 1.5
+wait_for 10 eval '[ "$(stat_value excluded)" -gt 0 ]'
 check "left alone: a task named in exclude_comm keeps its mask ($(allowed $ex))" [ "$(allowed $ex)" = "0-$last" ]
 check "left alone: excluded tasks are counted ($(stat_value excluded))" [ "$(stat_value excluded)" -gt 0 ]
 kill $ex 2>/dev/null
 wait
 unload >/dev/null
-fifo 10 duty 10 16 30 -1 &
+fifo 10 duty 10 16 600 -1 &
 rt=$!
 # shellcheck disable=SC2086
 load $PARAMS >/dev/null
@@ -213,9 +216,9 @@ load $PARAMS mode=observe >/dev/null
 echo 1 >$TR/events/hmpgov/hmpgov_place/enable
 echo >$TR/trace
 echo 1 >$TR/tracing_on
-duty 10 16 30 -1 &
+duty 10 16 600 -1 &
 ob=$!
-sleep 1.5
+wait_for 10 eval '[ "$(grep -c "hmpgov_place: pid=$ob .*applied=0" $TR/trace)" -gt 0 ]'
 echo 0 >$TR/events/hmpgov/hmpgov_place/enable
 decided=$(grep -c "hmpgov_place: pid=$ob .*applied=0" $TR/trace)
 check "observe: the task keeps its mask ($(allowed $ob))" [ "$(allowed $ob)" = "0-$last" ]
