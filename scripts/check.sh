@@ -16,6 +16,7 @@
 # Output: one TAP 13 stream for everything, then "N passed, N failed,
 # N skipped" alone on the last line. Exit status 1 on any failure.
 #   HMPGOV_PLAN=file   another plan (for a quick run)
+#   HMPGOV_GUESTS=N    guests run side by side (default: the host's cores)
 set -uo pipefail
 shopt -s lastpipe	# emit, at the end of pipelines, counts in this shell
 source "$(dirname "$0")/lib.sh"
@@ -107,6 +108,7 @@ done < <(matrix_entries)
 # Results are printed in plan order.
 plan=${HMPGOV_PLAN:-$HMPGOV_TOP/scripts/matrix-plan.txt}
 guests=${HMPGOV_GUESTS:-$(nproc)}
+[[ $guests =~ ^[1-9][0-9]*$ ]] || guests=1
 gdir=$HMPGOV_BUILD/guests
 rm -rf "$gdir"
 mkdir -p "$gdir"
@@ -121,11 +123,15 @@ declare -A gpid=()
 guest_start() {
 	local kid machine vars
 	read -r kid machine vars <"$gdir/$1.line"
-	# shellcheck disable=SC2086
-	{ "$HMPGOV_TOP/scripts/run-qemu.sh" "$kid" "$machine" $vars </dev/null >"$gdir/$1.out" 2>&1
-	  echo $? >"$gdir/$1.rc"; } &
+	# in a session of its own, so that stopping check.sh stops its QEMU
+	# shellcheck disable=SC2016,SC2086
+	GOUT=$gdir/$1.out GRC=$gdir/$1.rc setsid bash -c \
+		'"$0" "$@" </dev/null >"$GOUT" 2>&1; echo $? >"$GRC"' \
+		"$HMPGOV_TOP/scripts/run-qemu.sh" "$kid" "$machine" $vars &
 	gpid[$1]=$!
 }
+stop_guests() { for p in "${gpid[@]}"; do kill -- "-$p" 2>/dev/null; done; }
+trap stop_guests EXIT
 realtime() { grep -q 'HT_ICOUNT=0' "$gdir/$1.line"; }
 next=0
 for ((i = 0; i < n; i++)); do

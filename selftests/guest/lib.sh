@@ -111,8 +111,9 @@ start_forkers() {
 }
 
 stop_forkers() {
+	[ -n "$FORKERS" ] || return 0
 	# shellcheck disable=SC2086
-	[ -n "$FORKERS" ] && kill $FORKERS 2>/dev/null
+	kill $FORKERS 2>/dev/null
 	# shellcheck disable=SC2086
 	wait $FORKERS 2>/dev/null
 	FORKERS=
@@ -374,9 +375,10 @@ scenario_rt_app() {
 	runtimes $SMALL $BUSY </tmp/trace.txt >/tmp/rt.$_name.$_when
 }
 
-# measured NAME OK: a timing criterion the emulator cannot judge fairly
-# (a vCPU the host deschedules keeps its guest clock running): reported
-# as a note, "met" or "NOT met", never as a pass. OK is a shell condition.
+# measured NAME OK: a timing criterion reported as a note, "met" or "NOT
+# met", never as a pass (written when the guests ran in real-time
+# emulation, where a vCPU the host descheduled kept its guest clock
+# running; docs/testing.md). OK is a shell condition.
 measured() {
 	_name=$1
 	shift

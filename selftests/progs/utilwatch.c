@@ -98,12 +98,12 @@ static int watch_ramp(int cpu, int threshold, int halflife_ms)
 	deadline = ns_now() + 5000000000LL;
 	while (!__atomic_load_n(&shared[0], __ATOMIC_ACQUIRE)) {
 		if (ns_now() > deadline)
-			return 1;
+			goto stuck;
 		sleep_until(ns_now() + 200000);
 	}
 	while (!__atomic_load_n(&shared[1], __ATOMIC_ACQUIRE)) {
 		if (ns_now() > deadline)
-			return 1;
+			goto stuck;
 		if (ramp < 0 && !read_task(child, &util, &avg) && util >= threshold) {
 			t = ns_now();
 			ramp = t - shared[0];
@@ -128,6 +128,11 @@ static int watch_ramp(int cpu, int threshold, int halflife_ms)
 		       (double)a2 / a1 / expected);
 	}
 	return 0;
+stuck:
+	kill(child, SIGKILL);
+	waitpid(child, NULL, 0);
+	fprintf(stderr, "utilwatch: the spinning child gave no sign within 5 s\n");
+	return 1;
 }
 
 int main(int argc, char **argv)

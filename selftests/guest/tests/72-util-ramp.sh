@@ -6,10 +6,11 @@
 # 10 %, also after halflife_ms is changed (bad writes to the knob are
 # checked in tests/70-tracking-smoke.sh). Each timing is the median of
 # three tries, so that one stall of the emulator does not decide.
-# With HT_STRICT_TIMING=1 (for real hardware, or a host with a core per
-# vCPU) the two timing criteria are checked; by default they are
-# measured: under TCG a vCPU the host deschedules keeps its guest clock
-# running (docs/testing.md).
+# With HT_STRICT_TIMING=1 the two timing criteria are checked; by
+# default they are measured (notes), as they were when the guests ran in
+# real-time emulation, where a vCPU the host descheduled kept its guest
+# clock running; in deterministic guest time they are repeatable
+# (docs/testing.md).
 BIG_THRESHOLD=700
 timing() {
 	if [ "${HT_STRICT_TIMING:-0}" = 1 ]; then check "$@"; else measured "$@"; fi

@@ -15,8 +15,13 @@ n=$(ncpus)
 last=$((n - 1))
 masks() { for _p in $PIDS; do awk '$1 == "Cpus_allowed_list:" { print $2 }' "/proc/$_p/status"; done | tr '\n' ' '; }
 
+# Masks for certain (with uclamp alone busy tasks keep theirs), and
+# the uclamp backend too where the kernel has it.
+steer=affinity
+kernel_has_uclamp && steer=both
 # shellcheck disable=SC2086
-load $PARAMS >/dev/null
+load $PARAMS steer=$steer >/dev/null
+check "checkers: hmpgov loads with steer=$steer ($(stat_value steer))" [ "$(stat_value steer)" = $steer ]
 PIDS=
 for d in 100 100 5 5 5; do
 	duty "$d" 16 600 -1 &
@@ -30,6 +35,11 @@ start_forkers 1
 wait_for 60 eval '[ "$(stat_value moves)" -gt 2 ]'
 check "checkers: hmpgov moved tasks ($(stat_value moves) moves, $(stat_value managed) managed)" [ "$(stat_value moves)" -gt 2 ]
 taskset -p -c "0-$last" "$bound" >/dev/null
+# every task's user mask is now all CPUs (the bound one's since its
+# user widened it while managed)
+want=$(for _p in $PIDS; do printf '0-%s ' "$last"; done)
+wait_for 60 eval '[ "$(masks)" != "$want" ]'
+check "checkers: the tasks are steered before mode=off (masks: $(masks))" [ "$(masks)" != "$want" ]
 if echo 0 >/sys/devices/system/cpu/cpu$last/online 2>/dev/null; then
 	sleep 1
 	echo 1 >/sys/devices/system/cpu/cpu$last/online
@@ -37,12 +47,10 @@ if echo 0 >/sys/devices/system/cpu/cpu$last/online 2>/dev/null; then
 fi
 echo off >$SYS/mode
 after=$(masks)
-# every task's user mask is now all CPUs (the bound one's since its
-# user widened it while managed)
-want=$(for _p in $PIDS; do printf '0-%s ' "$last"; done)
 check "checkers: mode=off gives every mask back (before: $want; after: $after)" [ "$(echo $after)" = "$(echo $want)" ]
 echo steer >$SYS/mode
-wait_for 60 eval '[ "$(masks)" != "$after" ]'
+wait_for 60 eval '[ "$(masks)" != "$want" ]'
+check "checkers: steered again after mode=steer (masks: $(masks))" [ "$(masks)" != "$want" ]
 unload >/dev/null
 stop_forkers
 after=$(masks)
@@ -50,4 +58,4 @@ check "checkers: rmmod under load gives every mask back (after: $after)" [ "$(ec
 # shellcheck disable=SC2086
 kill $PIDS 2>/dev/null
 # shellcheck disable=SC2086
-wait $PIDS 2>/dev/null
+wait $PIDS 2>/dev/null || :
