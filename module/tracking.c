@@ -26,6 +26,8 @@
 #include <linux/percpu.h>
 #include <linux/sched.h>
 #include <linux/timekeeping.h>
+#include <trace/events/power.h>
+#include <trace/events/sched.h>
 
 #include "hmpgov/compat.h"
 #include "hmpgov/hmpgov.h"
@@ -234,6 +236,23 @@ u32 hmpgov_task_avg(const struct hmpgov_task *t, u64 now)
 
 	task_now(t, now, hl, &u);
 	return hmpgov_util_avg(&u, now, hl);
+}
+
+/*
+ * Never called: passes each probe to the kernel's own type check of its
+ * tracepoint, so that a wrong guess of an argument list in compat.h is a
+ * build error (-Werror=incompatible-pointer-types), not a call through a
+ * mismatched pointer (undefined behaviour, fatal under kCFI). The probes
+ * are attached by name (tracepoints.c), which checks no type.
+ * scripts/compat-check.sh proves that a wrong guess fails the build.
+ */
+static inline void __maybe_unused check_probe_types(void)
+{
+	check_trace_callback_type_sched_stat_runtime(probe_stat_runtime);
+	check_trace_callback_type_sched_switch(probe_switch);
+	check_trace_callback_type_sched_process_fork(probe_fork);
+	check_trace_callback_type_sched_process_free(probe_free);
+	check_trace_callback_type_cpu_frequency(probe_cpu_frequency);
 }
 
 static struct hmpgov_probe tracking_probes[] = {

@@ -7,7 +7,8 @@
 #      device trees (build-dtbs.sh)
 #   2. host unit tests of the pure C parts, with ASan and UBSan
 #   3. checkpatch.pl --strict on every C file
-#   4. hmpgov.ko for each kernel with W=1 and sparse: no warning allowed
+#   4. hmpgov.ko for each kernel with W=1 and sparse: no warning allowed;
+#      a wrong guess of a probe's prototype fails the build (compat-check.sh)
 #   5. dkms add/build/install/remove against the host's headers
 #   6. the guest suite in QEMU for each line of scripts/matrix-plan.txt
 #   7. a smoke run of each benchmark script (they run; no figure judged;
@@ -97,6 +98,12 @@ while read -r kid _; do
 		"$HMPGOV_TOP/scripts/build-module.sh" "$kid" C=1
 	step "initramfs $kid" "$HMPGOV_TOP/scripts/build-initramfs.sh" "$kid"
 done < <(matrix_entries)
+
+# A wrong guess of a probe's argument list must not build (compat.h).
+step "compat: deb-5.10-arm64 built with sched_switch's prev_state (a wrong guess) fails" \
+	"$HMPGOV_TOP/scripts/compat-check.sh" deb-5.10-arm64 HMPGOV_SWITCH_PREV_STATE
+step "compat: deb-6.12-arm64 built with sched_stat_runtime's vruntime (a wrong guess) fails" \
+	"$HMPGOV_TOP/scripts/compat-check.sh" deb-6.12-arm64 HMPGOV_STAT_RUNTIME_VRUNTIME
 
 # 5. DKMS.
 "$HMPGOV_TOP/scripts/dkms-test.sh" | emit ""

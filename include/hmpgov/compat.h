@@ -21,7 +21,9 @@
  * A probe's prototype must match its tracepoint exactly (a mismatch is
  * undefined behaviour, and fatal under kCFI), so the probes are declared
  * with the argument lists below and read the arguments they need through
- * the helpers.
+ * the helpers. The compiler checks each probe against the kernel's own
+ * declaration (check_probe_types() in module/tracking.c): a wrong guess
+ * by Kbuild is a build error (scripts/compat-check.sh tests that).
  */
 #ifndef HMPGOV_COMPAT_H
 #define HMPGOV_COMPAT_H
