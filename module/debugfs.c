@@ -3,7 +3,9 @@
  * Root-only read-outs of the load tracking, in debugfs (mode 0400):
  *
  *   /sys/kernel/debug/hmpgov/tasks  one line per tracked task:
- *                                   pid comm util avg cpu class
+ *                                   pid comm util avg cpu class reason
+ *                                   (reason: the last decision's rule,
+ *                                   "-" for a task hmpgov does not steer)
  *   /sys/kernel/debug/hmpgov/stats  "name value" lines: events seen per
  *                                   probe, tasks tracked and dropped,
  *                                   table size, signal constants
@@ -21,22 +23,38 @@
 
 static struct dentry *dir;
 
+struct hmpgov_counters hmpgov_counters;
+
+void hmpgov_count_hint(const struct hmpgov_backend_ops *b,
+		       enum hmpgov_hint_result r, bool restoring)
+{
+	struct hmpgov_hint_counters *c = &hmpgov_counters.hint[b->id];
+
+	if (r == HMPGOV_HINT_SET)
+		atomic_long_inc(restoring ? &c->restored : &c->set);
+	else if (r == HMPGOV_HINT_REBASED)
+		atomic_long_inc(&c->rebased);
+	else if (r == HMPGOV_HINT_ERROR)
+		atomic_long_inc(&c->errors);
+}
+
 static int tasks_show(struct seq_file *m, void *v)
 {
 	struct hmpgov_task t;
 	unsigned int i;
 	u64 now;
 
-	seq_puts(m, "pid comm util avg cpu class\n");
+	seq_puts(m, "pid comm util avg cpu class reason\n");
 	for (i = 0; i < hmpgov_table_size(); i++) {
 		if (!hmpgov_table_read(i, &t))
 			continue;
 		now = ktime_get_mono_fast_ns();
-		seq_printf(m, "%d %s %u %u %d %s\n", t.pid, t.comm,
+		seq_printf(m, "%d %s %u %u %d %s %s\n", t.pid, t.comm,
 			   hmpgov_task_util(&t, now),
 			   hmpgov_task_avg(&t, now), t.cpu,
 			   t.class < HMPGOV_NR_CLASSES ?
-			   hmpgov_class_names[t.class] : "?");
+			   hmpgov_class_names[t.class] : "?",
+			   hmpgov_steer_why(i));
 		cond_resched();
 	}
 	return 0;
@@ -73,26 +91,29 @@ static int stats_show(struct seq_file *m, void *v)
 	seq_printf(m, "window_ms %u\n", HMPGOV_WINDOW_NS / 1000000);
 	seq_printf(m, "halflife_ms %u\n", READ_ONCE(hmpgov_halflife_ns) / 1000000);
 	hmpgov_steer_stats(&st);
+#define COUNT(field) atomic_long_read(&hmpgov_counters.field)
 	seq_printf(m, "mode %s\n", hmpgov_mode_names[READ_ONCE(hmpgov_settings.mode)]);
 	seq_printf(m, "steer %s\n",
 		   hmpgov_steer_names[READ_ONCE(hmpgov_settings.steer)]);
 	seq_printf(m, "steer_requested %s\n",
 		   hmpgov_steer_names[READ_ONCE(hmpgov_settings.requested_steer)]);
-	seq_printf(m, "class_changes %lu\n", st.class_changes);
+	seq_printf(m, "class_changes %lu\n", COUNT(class_changes));
 	seq_printf(m, "managed %u\n", st.managed);
 	seq_printf(m, "active %u\n", st.active);
-	seq_printf(m, "adopted %lu\n", st.adopted);
-	seq_printf(m, "excluded %lu\n", st.excluded);
-	seq_printf(m, "moves %lu\n", st.moves);
-	seq_printf(m, "restores %lu\n", st.restores);
-	seq_printf(m, "base_changes %lu\n", st.base_changes);
-	seq_printf(m, "move_errors %lu\n", st.move_errors);
+	seq_printf(m, "adopted %lu\n", COUNT(adopted));
+	seq_printf(m, "excluded %lu\n", COUNT(excluded));
+	seq_printf(m, "moves %lu\n", COUNT(hint[HMPGOV_AFFINITY].set));
+	seq_printf(m, "restores %lu\n", COUNT(hint[HMPGOV_AFFINITY].restored));
+	seq_printf(m, "base_changes %lu\n", COUNT(hint[HMPGOV_AFFINITY].rebased));
+	seq_printf(m, "move_errors %lu\n", COUNT(hint[HMPGOV_AFFINITY].errors));
 	seq_printf(m, "pack_cpus %u\n", st.pack_cpus);
 	seq_printf(m, "pack_overflow %d\n", st.pack_overflow);
-	seq_printf(m, "uclamp_sets %lu\n", st.uclamp_sets);
-	seq_printf(m, "uclamp_restores %lu\n", st.uclamp_restores);
-	seq_printf(m, "uclamp_base_changes %lu\n", st.uclamp_base_changes);
-	seq_printf(m, "uclamp_errors %lu\n", st.uclamp_errors);
+	seq_printf(m, "uclamp_sets %lu\n", COUNT(hint[HMPGOV_UCLAMP].set));
+	seq_printf(m, "uclamp_restores %lu\n", COUNT(hint[HMPGOV_UCLAMP].restored));
+	seq_printf(m, "uclamp_base_changes %lu\n",
+		   COUNT(hint[HMPGOV_UCLAMP].rebased));
+	seq_printf(m, "uclamp_errors %lu\n", COUNT(hint[HMPGOV_UCLAMP].errors));
+#undef COUNT
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(stats);

@@ -146,3 +146,37 @@ enum hmpgov_hint_result hmpgov_mask_hint_restore(struct hmpgov_mask_hint *h,
 		return HMPGOV_HINT_KEPT;
 	return set_mask(p, h->base) ? HMPGOV_HINT_ERROR : HMPGOV_HINT_SET;
 }
+
+static void affinity_adopt(struct hmpgov_hints *h, struct task_struct *p,
+			   const struct hmpgov_hints *parent)
+{
+	hmpgov_mask_hint_adopt(&h->mask, p, parent ? &parent->mask : NULL);
+}
+
+static enum hmpgov_hint_result affinity_refresh(struct hmpgov_hints *h,
+						struct task_struct *p)
+{
+	return hmpgov_mask_hint_refresh(&h->mask, p);
+}
+
+static enum hmpgov_hint_result affinity_apply(struct hmpgov_hints *h,
+					      struct task_struct *p,
+					      const struct hmpgov_target *t)
+{
+	return hmpgov_mask_hint_apply(&h->mask, p, t->mask);
+}
+
+static enum hmpgov_hint_result affinity_restore(struct hmpgov_hints *h,
+						struct task_struct *p)
+{
+	return hmpgov_mask_hint_restore(&h->mask, p);
+}
+
+const struct hmpgov_backend_ops hmpgov_affinity_ops = {
+	.name = "affinity",
+	.id = HMPGOV_AFFINITY,
+	.adopt = affinity_adopt,
+	.refresh = affinity_refresh,
+	.apply = affinity_apply,
+	.restore = affinity_restore,
+};

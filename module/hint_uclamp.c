@@ -128,3 +128,37 @@ enum hmpgov_hint_result hmpgov_clamp_hint_restore(struct hmpgov_clamp_hint *h,
 		return HMPGOV_HINT_KEPT;
 	return write_request(p, &h->base) ? HMPGOV_HINT_ERROR : HMPGOV_HINT_SET;
 }
+
+static void uclamp_adopt(struct hmpgov_hints *h, struct task_struct *p,
+			 const struct hmpgov_hints *parent)
+{
+	hmpgov_clamp_hint_adopt(&h->clamp, p, parent ? &parent->clamp : NULL);
+}
+
+static enum hmpgov_hint_result uclamp_refresh(struct hmpgov_hints *h,
+					      struct task_struct *p)
+{
+	return hmpgov_clamp_hint_refresh(&h->clamp, p);
+}
+
+static enum hmpgov_hint_result uclamp_apply(struct hmpgov_hints *h,
+					    struct task_struct *p,
+					    const struct hmpgov_target *t)
+{
+	return hmpgov_clamp_hint_apply(&h->clamp, p, &t->clamp);
+}
+
+static enum hmpgov_hint_result uclamp_restore(struct hmpgov_hints *h,
+					      struct task_struct *p)
+{
+	return hmpgov_clamp_hint_restore(&h->clamp, p);
+}
+
+const struct hmpgov_backend_ops hmpgov_uclamp_ops = {
+	.name = "uclamp",
+	.id = HMPGOV_UCLAMP,
+	.adopt = uclamp_adopt,
+	.refresh = uclamp_refresh,
+	.apply = uclamp_apply,
+	.restore = uclamp_restore,
+};

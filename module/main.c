@@ -19,14 +19,6 @@
 #include "hmpgov/steer.h"
 #include "hmpgov/task_table.h"
 
-struct hmpgov_topology hmpgov_topo;
-
-bool hmpgov_steerable_machine(const struct hmpgov_topology *t)
-{
-	return t->asymmetric && t->nr_cpus <= HMPGOV_MAX_CPUS &&
-	       t->nr_clusters <= HMPGOV_MAX_CLUSTERS;
-}
-
 static void apply_settings(const struct hmpgov_load_params *lp)
 {
 	hmpgov_halflife_ns = lp->halflife_ms * NSEC_PER_MSEC;
@@ -51,7 +43,7 @@ static int __init hmpgov_init(void)
 	kfree(lp.capacity_override);
 	if (ret)
 		return ret;
-	ret = hmpgov_steer_choose(lp.steer);	/* a refusal is the only line */
+	ret = hmpgov_backend_choose(lp.steer);	/* a refusal is the only line */
 	if (ret)
 		goto free_topology;
 	hmpgov_topology_log(&hmpgov_topo);

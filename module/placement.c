@@ -7,6 +7,17 @@
  */
 #include "hmpgov/placement.h"
 
+const char *const hmpgov_why_names[HMPGOV_NR_WHY] = {
+	[HMPGOV_WHY_PACKED] = "packed",
+	[HMPGOV_WHY_PACK_OVERFLOW] = "pack_overflow",
+	[HMPGOV_WHY_SMALL_OUTSIDE] = "small_outside_pack",
+	[HMPGOV_WHY_MEDIUM] = "medium_keeps_base",
+	[HMPGOV_WHY_BIG] = "big_on_cluster",
+	[HMPGOV_WHY_BIG_NO_ROOM] = "big_no_room",
+	[HMPGOV_WHY_DEFERRED] = "deferred_interval",
+	[HMPGOV_WHY_PASS_FULL] = "deferred_pass_full",
+};
+
 hmpgov_mask hmpgov_cluster_mask(const struct hmpgov_machine *m, int cluster)
 {
 	hmpgov_mask mask = 0;
@@ -98,11 +109,13 @@ static void update_packing(const struct hmpgov_machine *m,
 	for (i = 0; i < n; i++)
 		if (t[i].class == HMPGOV_CLASS_SMALL)
 			sum += t[i].avg;
+	pack->sum = sum;
 	cpu = lowest_cpu(littles);
-	if (cpu < 0) {
+	if (cpu < 0) {		/* no little CPU online: no set, no hold */
 		pack->cpus = 0;
 		pack->nr = 0;
 		pack->overflow = false;
+		pack->high_since = 0;
 		return;
 	}
 	per_cpu = (u64)m->capacity[cpu] * pack_limit / HMPGOV_CAPACITY_SCALE;
@@ -170,31 +183,108 @@ static void place_big(const struct hmpgov_machine *m, struct hmpgov_placed *t,
 	for (i = 0; i < nr; i++) {
 		struct hmpgov_placed *p = &t[order[i]];
 
-		p->want = p->base;		/* overflow: anywhere */
 		for (c = (int)m->nr_clusters - 1; c >= 1; c--) {
 			if (c >= HMPGOV_MAX_CLUSTERS || !room[c] ||
 			    !(cmask[c] & p->base))
 				continue;
 			p->want = cmask[c] & p->base;
+			p->why = HMPGOV_WHY_BIG;
+			p->cluster = c;
 			room[c]--;
 			break;
 		}
 	}
 }
 
-void hmpgov_place(const struct hmpgov_machine *m, struct hmpgov_placed *t,
-		  unsigned int n, struct hmpgov_packing *pack, u32 pack_limit,
-		  unsigned int *order, u64 now)
+/* The rules' mask of each task, and why (rules 1 and 3). */
+static void place_rules(const struct hmpgov_machine *m, struct hmpgov_placed *t,
+			unsigned int n, const struct hmpgov_packing *pack,
+			unsigned int *order)
 {
 	unsigned int i;
 
-	update_packing(m, t, n, pack, pack_limit, now);
 	for (i = 0; i < n; i++) {
 		t[i].want = t[i].base;
-		if (t[i].class == HMPGOV_CLASS_SMALL && !pack->overflow &&
-		    (pack->cpus & t[i].base))
-			t[i].want = pack->cpus & t[i].base;
+		t[i].cluster = -1;
+		switch (t[i].class) {
+		case HMPGOV_CLASS_SMALL:
+			if (pack->overflow) {
+				t[i].why = HMPGOV_WHY_PACK_OVERFLOW;
+			} else if (pack->cpus & t[i].base) {
+				t[i].want = pack->cpus & t[i].base;
+				t[i].why = HMPGOV_WHY_PACKED;
+			} else {
+				t[i].why = HMPGOV_WHY_SMALL_OUTSIDE;
+			}
+			break;
+		case HMPGOV_CLASS_BIG:
+			t[i].why = HMPGOV_WHY_BIG_NO_ROOM;	/* anywhere */
+			break;
+		default:
+			t[i].why = HMPGOV_WHY_MEDIUM;
+			break;
+		}
 	}
 	if (m->nr_clusters > 1)
 		place_big(m, t, n, order);
+}
+
+/*
+ * The rules' mask as the backends carry it: .mask and .clamp. A big task
+ * placed on a cluster asks for that cluster's util_min (even where its
+ * base is that cluster already: util_min also sets the frequency); a
+ * small one, packed or overflowing, for the littlest CPUs' util_max.
+ */
+static void steer_targets(const struct hmpgov_machine *m,
+			  const struct hmpgov_policy *pol,
+			  struct hmpgov_placed *t)
+{
+	hmpgov_mask want = t->want & m->online;
+	u32 min = HMPGOV_CLAMP_NO_MIN, max = HMPGOV_CLAMP_NO_MAX;
+
+	/* with uclamp alone only rule 1 uses a mask: nothing else packs */
+	if (!want || (!(pol->backends & HMPGOV_BACKEND_AFFINITY) &&
+		      t->class != HMPGOV_CLASS_SMALL))
+		t->mask = t->base;
+	else
+		t->mask = want;
+	if (!(pol->backends & HMPGOV_BACKEND_UCLAMP)) {
+		t->clamp = t->clamp_now;	/* not steered */
+		return;
+	}
+	if (t->why == HMPGOV_WHY_BIG && t->cluster < HMPGOV_MAX_CLUSTERS)
+		min = pol->clamp_min[t->cluster];
+	else if (t->class == HMPGOV_CLASS_SMALL)
+		max = pol->clamp_max_small;
+	hmpgov_clamp_combine(&t->clamp_base, min, max, &t->clamp);
+}
+
+unsigned int hmpgov_place(const struct hmpgov_machine *m,
+			  const struct hmpgov_policy *pol,
+			  struct hmpgov_placed *t, unsigned int n,
+			  struct hmpgov_packing *pack, unsigned int *order,
+			  u64 now)
+{
+	unsigned int i, moves = 0, differ = 0;
+
+	update_packing(m, t, n, pack, pol->pack_limit, now);
+	place_rules(m, t, n, pack, order);
+	for (i = 0; i < n; i++) {
+		steer_targets(m, pol, &t[i]);
+		t[i].act = HMPGOV_ACT_KEEP;
+		if (t[i].mask == t[i].mask_now &&
+		    hmpgov_clamp_same(&t[i].clamp, &t[i].clamp_now))
+			continue;
+		differ++;
+		t[i].act = HMPGOV_ACT_WAIT;
+		if (pol->moves_per_pass && moves >= pol->moves_per_pass)
+			t[i].why = HMPGOV_WHY_PASS_FULL;
+		else if (now - t[i].moved_at < pol->min_interval_ns)
+			t[i].why = HMPGOV_WHY_DEFERRED;
+		else
+			t[i].act = HMPGOV_ACT_SET;
+		if (t[i].act == HMPGOV_ACT_SET)
+			moves++;
+	}
+	return differ;
 }

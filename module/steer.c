@@ -32,6 +32,12 @@
  * user changed the mask since hmpgov set it. The managed set is guarded
  * by steer_lock, a mutex: only the worker, the mode knob and unload take
  * it, never a probe.
+ *
+ * The decision itself is pure C (placement.c, host-tested); the ways it
+ * reaches a task are the engaged backends (backend.c, hint_*.c). This
+ * file holds, in this order: the managed set; adopting, refreshing and
+ * restoring tasks through the backends; deciding and applying; the
+ * worker and its schedule; mode changes, hotplug and load/unload.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -80,12 +86,7 @@ const char *const hmpgov_mode_names[HMPGOV_NR_MODES] = {
 	[HMPGOV_MODE_STEER] = "steer",
 };
 
-const char *const hmpgov_steer_names[HMPGOV_NR_STEER] = {
-	[HMPGOV_STEER_AFFINITY] = "affinity",
-	[HMPGOV_STEER_UCLAMP] = "uclamp",
-	[HMPGOV_STEER_BOTH] = "both",
-	[HMPGOV_STEER_AUTO] = "auto",
-};
+/* ---- The managed set ---------------------------------------------- */
 
 struct managed {
 	struct hlist_node node;
@@ -94,8 +95,7 @@ struct managed {
 	u64 ran_at;			/* last pass that saw it run */
 	bool active;
 	unsigned int slot;
-	struct hmpgov_mask_hint mask;
-	struct hmpgov_clamp_hint clamp;
+	struct hmpgov_hints hints;	/* one per backend */
 	hmpgov_mask traced;		/* last decision traced (observe) */
 	u64 moved_at;
 	enum hmpgov_class class;
@@ -108,6 +108,7 @@ static DEFINE_MUTEX(steer_lock);
 static unsigned int nr_managed, max_managed, nr_active, sweep_bucket;
 static LIST_HEAD(active_list);
 static struct managed **of_slot;	/* table slot -> managed, or NULL */
+static u8 *why_of_slot;			/* the last decision's reason, or WHY_NONE */
 static unsigned int nr_slots;
 static u64 pass_now;			/* the running pass's clock */
 static unsigned int period_ms;		/* until the next pass */
@@ -121,32 +122,7 @@ static struct delayed_work steer_dwork;
 static int hotplug_state = -1;
 static bool stopping;
 
-/* uclamp levels from the kernel's capacities (hmpgov_steer_init()). */
-static u32 clamp_min_of_cluster[HMPGOV_MAX_CLUSTERS];
-static u32 clamp_max_small;
-
-struct counters {
-	atomic_long_t set, restored, rebased, errors;
-};
-
-static atomic_long_t n_adopted, n_excluded, n_class_changes;
-static struct counters mask_count, clamp_count;
-
-static void count(struct counters *c, enum hmpgov_hint_result r,
-		  bool restoring)
-{
-	if (r == HMPGOV_HINT_SET)
-		atomic_long_inc(restoring ? &c->restored : &c->set);
-	else if (r == HMPGOV_HINT_REBASED)
-		atomic_long_inc(&c->rebased);
-	else if (r == HMPGOV_HINT_ERROR)
-		atomic_long_inc(&c->errors);
-}
-
-static bool uses(unsigned int backend)
-{
-	return READ_ONCE(hmpgov_settings.backends) & backend;
-}
+#define WHY_NONE	0xff		/* not managed */
 
 static hmpgov_mask active_mask(void)
 {
@@ -208,11 +184,19 @@ static bool steerable_task(struct task_struct *p, hmpgov_mask base)
 	return !excluded_comm(p->comm);
 }
 
+/* ---- Tasks through the backends ----------------------------------- */
+
 /* Give @m's task its base back where hmpgov's value is still in place. */
 static void restore(struct managed *m)
 {
-	count(&mask_count, hmpgov_mask_hint_restore(&m->mask, m->p), true);
-	count(&clamp_count, hmpgov_clamp_hint_restore(&m->clamp, m->p), true);
+	const struct hmpgov_backend_ops *b;
+	unsigned int i;
+
+	for (i = 0; i < HMPGOV_NR_BACKENDS; i++) {
+		b = hmpgov_backend(i);
+		if (b)
+			hmpgov_count_hint(b, b->restore(&m->hints, m->p), true);
+	}
 }
 
 static void make_active(struct managed *m)
@@ -237,8 +221,10 @@ static void make_idle(struct managed *m)
 static void forget(struct managed *m)
 {
 	make_idle(m);
-	if (of_slot[m->slot] == m)
+	if (of_slot[m->slot] == m) {
 		of_slot[m->slot] = NULL;
+		WRITE_ONCE(why_of_slot[m->slot], WHY_NONE);
+	}
 	hash_del(&m->node);
 	put_task_struct(m->p);
 	kfree(m);
@@ -254,8 +240,10 @@ static void forget(struct managed *m)
 static void adopt_task(unsigned int slot, bool again)
 {
 	struct managed *m, *parent = NULL;
+	const struct hmpgov_backend_ops *b;
 	struct task_struct *p;
 	struct hmpgov_task t;
+	unsigned int i;
 
 	if (slot >= nr_slots || !hmpgov_table_read(slot, &t))
 		return;
@@ -268,6 +256,7 @@ static void adopt_task(unsigned int slot, bool again)
 	if (m) {			/* it changed class, or slot */
 		if (m->slot != slot) {
 			of_slot[m->slot] = NULL;
+			WRITE_ONCE(why_of_slot[m->slot], WHY_NONE);
 			m->slot = slot;
 			of_slot[slot] = m;
 		}
@@ -299,12 +288,13 @@ static void adopt_task(unsigned int slot, bool again)
 	if (t.parent)
 		parent = find_managed_pid(t.parent);
 	/* A child may carry what hmpgov gave its parent, not the user's. */
-	hmpgov_mask_hint_adopt(&m->mask, p, parent ? &parent->mask : NULL);
-	if (uses(HMPGOV_BACKEND_UCLAMP))
-		hmpgov_clamp_hint_adopt(&m->clamp, p,
-					parent ? &parent->clamp : NULL);
-	if (!steerable_task(p, m->mask.base)) {
-		atomic_long_inc(&n_excluded);
+	for (i = 0; i < HMPGOV_NR_BACKENDS; i++) {
+		b = hmpgov_backend(i);
+		if (b)
+			b->adopt(&m->hints, p, parent ? &parent->hints : NULL);
+	}
+	if (!steerable_task(p, m->hints.mask.base)) {
+		atomic_long_inc(&hmpgov_counters.excluded);
 		restore(m);	/* an inherited hint goes back to the base */
 		put_task_struct(p);
 		kfree(m);
@@ -316,7 +306,7 @@ static void adopt_task(unsigned int slot, bool again)
 	of_slot[slot] = m;
 	nr_managed++;
 	make_active(m);
-	atomic_long_inc(&n_adopted);
+	atomic_long_inc(&hmpgov_counters.adopted);
 }
 
 /* The feed: @slot's task appeared or changed class. */
@@ -342,7 +332,10 @@ static void ran(unsigned int slot)
 /* Step 2; false if @m was forgotten. A changed base makes @m active. */
 static bool refresh(struct managed *m, u64 now)
 {
+	const struct hmpgov_backend_ops *b;
+	enum hmpgov_hint_result r;
 	struct hmpgov_task t;
+	unsigned int i;
 
 	if (m->p->flags & PF_EXITING) {
 		forget(m);
@@ -355,16 +348,19 @@ static bool refresh(struct managed *m, u64 now)
 		forget(m);
 		return false;
 	}
-	if (hmpgov_mask_hint_refresh(&m->mask, m->p) == HMPGOV_HINT_REBASED) {
-		m->traced = 0;
-		atomic_long_inc(&mask_count.rebased);
-		make_active(m);
+	for (i = 0; i < HMPGOV_NR_BACKENDS; i++) {
+		b = hmpgov_backend(i);
+		if (!b)
+			continue;
+		r = b->refresh(&m->hints, m->p);
+		hmpgov_count_hint(b, r, false);
+		if (r == HMPGOV_HINT_REBASED) {	/* decide again */
+			m->traced = 0;
+			make_active(m);
+		}
 	}
-	if (uses(HMPGOV_BACKEND_UCLAMP))
-		count(&clamp_count, hmpgov_clamp_hint_refresh(&m->clamp, m->p),
-		      false);
-	if (!steerable_task(m->p, m->mask.base)) {
-		atomic_long_inc(&n_excluded);	/* e.g. renamed by exec */
+	if (!steerable_task(m->p, m->hints.mask.base)) {
+		atomic_long_inc(&hmpgov_counters.excluded);	/* renamed by exec */
 		restore(m);
 		forget(m);
 		return false;
@@ -376,76 +372,41 @@ static bool refresh(struct managed *m, u64 now)
 	return true;
 }
 
-/*
- * The mask a decision gives @m's task under the chosen backends: with
- * uclamp alone, only rule 1 uses a mask (nothing else packs small tasks
- * on one CPU); big tasks are left to the kernel's capacity fitting.
- */
-static hmpgov_mask target_mask(const struct managed *m, hmpgov_mask want)
+/* ---- Deciding and applying ----------------------------------------- */
+
+static void trace_place(const struct managed *m, const struct hmpgov_placed *d,
+			hmpgov_mask mask, const struct hmpgov_clamp *clamp,
+			bool applied)
 {
-	if (!want || (!uses(HMPGOV_BACKEND_AFFINITY) &&
-		      m->class != HMPGOV_CLASS_SMALL))
-		return m->mask.base;
-	return want;
+	/* the event's reason names (trace_events.h) follow enum hmpgov_why */
+	BUILD_BUG_ON(HMPGOV_NR_WHY != 8);
+	trace_hmpgov_place(m->p->pid, m->p->comm, m->class, mask, clamp->min,
+			   clamp->max, applied, d->why, d->cluster);
 }
 
-/*
- * The uclamp request a decision gives @m's task: a big task placed on a
- * cluster gets the util_min that fits only that cluster and bigger ones;
- * a small task the util_max that fits the littlest CPUs.
- */
-static void target_clamp(const struct managed *m, hmpgov_mask want,
-			 struct hmpgov_clamp *out)
+/* Bring @m's task to the decision @d through every engaged backend. */
+static void apply(struct managed *m, const struct hmpgov_placed *d, u64 now)
 {
-	u32 min = HMPGOV_CLAMP_NO_MIN, max = HMPGOV_CLAMP_NO_MAX;
+	struct hmpgov_target target = { .mask = d->mask, .clamp = d->clamp };
+	const struct hmpgov_backend_ops *b;
+	unsigned int i;
 
-	if (want && m->class == HMPGOV_CLASS_BIG)
-		min = clamp_min_of_cluster[hmpgov_topo.cluster[__ffs64(want)]];
-	else if (m->class == HMPGOV_CLASS_SMALL)
-		max = clamp_max_small;	/* packed or overflowing */
-	hmpgov_clamp_combine(&m->clamp.base, min, max, out);
-}
-
-/* Bring @m's hints to the decision @want; true if they differed. */
-static bool apply(struct managed *m, hmpgov_mask want, u64 now,
-		  unsigned int *moves)
-{
-	hmpgov_mask mask = target_mask(m, want);
-	bool clamps = uses(HMPGOV_BACKEND_UCLAMP);
-	struct hmpgov_clamp clamp = { 0 };
-	bool move_mask, move_clamp;
-	int mode = READ_ONCE(hmpgov_settings.mode);
-
-	if (clamps)
-		target_clamp(m, want, &clamp);
-	move_mask = mask != hmpgov_mask_hint_now(&m->mask);
-	move_clamp = clamps &&
-		     !hmpgov_clamp_same(&clamp, hmpgov_clamp_hint_now(&m->clamp));
-	if (!move_mask && !move_clamp)
-		return false;
-	if (mode == HMPGOV_MODE_OBSERVE) {
-		if (m->traced != mask)
-			trace_hmpgov_place(m->p->pid, m->p->comm, m->class,
-					   mask, clamp.min, clamp.max, false);
-		m->traced = mask;
-		return true;
+	for (i = 0; i < HMPGOV_NR_BACKENDS; i++) {
+		b = hmpgov_backend(i);
+		if (b)
+			hmpgov_count_hint(b, b->apply(&m->hints, m->p, &target),
+					  false);
 	}
-	if (*moves >= MOVES_PER_PASS ||
-	    now - m->moved_at < READ_ONCE(hmpgov_settings.min_interval_ns))
-		return true;
-	if (move_mask)
-		count(&mask_count, hmpgov_mask_hint_apply(&m->mask, m->p, mask),
-		      false);
-	if (move_clamp)
-		count(&clamp_count,
-		      hmpgov_clamp_hint_apply(&m->clamp, m->p, &clamp), false);
-	trace_hmpgov_place(m->p->pid, m->p->comm, m->class,
-			   hmpgov_mask_hint_now(&m->mask),
-			   hmpgov_clamp_hint_now(&m->clamp)->min,
-			   hmpgov_clamp_hint_now(&m->clamp)->max, true);
+	trace_place(m, d, hmpgov_mask_hint_now(&m->hints.mask),
+		    hmpgov_clamp_hint_now(&m->hints.clamp), true);
 	m->moved_at = now;
-	(*moves)++;
-	return true;
+}
+
+static void trace_packing(const struct hmpgov_packing *was)
+{
+	if (was->cpus != packing.cpus || was->overflow != packing.overflow)
+		trace_hmpgov_pack(packing.cpus, packing.nr, packing.overflow,
+				  packing.sum);
 }
 
 /* Step 3; returns how many decisions differed from the tasks' hints. */
@@ -458,30 +419,56 @@ static unsigned int decide(u64 now)
 		.nr_clusters = hmpgov_topo.nr_clusters,
 		.online = active_mask(),
 	};
-	unsigned int n = 0, i, moves = 0, changed = 0;
+	bool observe = READ_ONCE(hmpgov_settings.mode) == HMPGOV_MODE_OBSERVE;
+	struct hmpgov_policy pol = {
+		.backends = READ_ONCE(hmpgov_settings.backends),
+		.pack_limit = READ_ONCE(hmpgov_settings.pack_limit),
+		/* observe changes nothing, so nothing waits */
+		.min_interval_ns = observe ? 0 :
+			READ_ONCE(hmpgov_settings.min_interval_ns),
+		.moves_per_pass = observe ? 0 : MOVES_PER_PASS,
+	};
+	struct hmpgov_packing was = packing;
+	unsigned int n = 0, i, changed;
+	struct hmpgov_placed *d;
 	struct managed *m;
 
+	hmpgov_backend_clamp_levels(&pol);
 	list_for_each_entry(m, &active_list, active_node) {
 		if (n >= max_managed)
 			break;
 		index_of[n] = m;
-		placed[n].class = m->class;
-		placed[n].util = m->util;
-		placed[n].avg = m->avg;
-		placed[n].cpu = m->cpu;
-		placed[n].base = m->mask.base;
-		n++;
+		d = &placed[n++];
+		d->class = m->class;
+		d->util = m->util;
+		d->avg = m->avg;
+		d->cpu = m->cpu;
+		d->base = m->hints.mask.base;
+		d->mask_now = hmpgov_mask_hint_now(&m->hints.mask);
+		d->clamp_base = m->hints.clamp.base;
+		d->clamp_now = *hmpgov_clamp_hint_now(&m->hints.clamp);
+		d->moved_at = m->moved_at;
 	}
-	hmpgov_place(&mach, placed, n, &packing,
-		     READ_ONCE(hmpgov_settings.pack_limit), order, now);
+	changed = hmpgov_place(&mach, &pol, placed, n, &packing, order, now);
+	trace_packing(&was);
 	for (i = 0; i < n; i++) {
-		hmpgov_mask want = placed[i].want & mach.online;
-
-		changed += apply(index_of[i], want == placed[i].base ? 0 : want,
-				 now, &moves);
+		m = index_of[i];
+		d = &placed[i];
+		WRITE_ONCE(why_of_slot[m->slot], d->why);
+		if (d->act == HMPGOV_ACT_KEEP)
+			continue;
+		if (observe) {
+			if (m->traced != d->mask)
+				trace_place(m, d, d->mask, &d->clamp, false);
+			m->traced = d->mask;
+		} else if (d->act == HMPGOV_ACT_SET) {
+			apply(m, d, now);
+		}
 	}
 	return changed;
 }
+
+/* ---- The worker ----------------------------------------------------- */
 
 static void rescan_table(void)
 {
@@ -573,6 +560,8 @@ void hmpgov_steer_kick(void)
 		mod_delayed_work(steer_wq, &steer_dwork, 0);
 }
 
+/* ---- Mode changes, hotplug, load and unload ------------------------- */
+
 static void restore_all(void)
 {
 	struct hlist_node *tmp;
@@ -613,11 +602,6 @@ static int hotplug_changed(unsigned int cpu)
 	return 0;
 }
 
-void hmpgov_count_class_change(void)
-{
-	atomic_long_inc(&n_class_changes);
-}
-
 void hmpgov_steer_stats(struct hmpgov_steer_stats *s)
 {
 	mutex_lock(&steer_lock);
@@ -626,97 +610,17 @@ void hmpgov_steer_stats(struct hmpgov_steer_stats *s)
 	s->pack_cpus = packing.nr;
 	s->pack_overflow = packing.overflow;
 	mutex_unlock(&steer_lock);
-	s->adopted = atomic_long_read(&n_adopted);
-	s->excluded = atomic_long_read(&n_excluded);
-	s->class_changes = atomic_long_read(&n_class_changes);
-	s->moves = atomic_long_read(&mask_count.set);
-	s->restores = atomic_long_read(&mask_count.restored);
-	s->base_changes = atomic_long_read(&mask_count.rebased);
-	s->move_errors = atomic_long_read(&mask_count.errors);
-	s->uclamp_sets = atomic_long_read(&clamp_count.set);
-	s->uclamp_restores = atomic_long_read(&clamp_count.restored);
-	s->uclamp_base_changes = atomic_long_read(&clamp_count.rebased);
-	s->uclamp_errors = atomic_long_read(&clamp_count.errors);
 }
 
-/*
- * The kernel's own capacities, if it knows them and they differ: then its
- * wake-up placement, misfit migration and schedutil act on uclamp.
- */
-static bool kernel_sees_asymmetry(u32 *kcap)
+/* The reason of the last decision for the task in @slot; any context. */
+const char *hmpgov_steer_why(unsigned int slot)
 {
-	bool differ = false;
-	unsigned int cpu;
+	unsigned int why;
 
-	for (cpu = 0; cpu < hmpgov_topo.nr_cpus; cpu++) {
-		kcap[cpu] = hmpgov_kernel_cpu_capacity(cpu);
-		if (!kcap[cpu])
-			return false;
-		if (kcap[cpu] != kcap[0])
-			differ = true;
-	}
-	return differ;
-}
-
-static void set_clamp_levels(const u32 *kcap)
-{
-	unsigned int cpu, nr = hmpgov_topo.nr_cpus;
-
-	if (!hmpgov_steerable_machine(&hmpgov_topo))
-		return;		/* passive: nothing is placed */
-	for (cpu = 0; cpu < nr; cpu++)
-		clamp_min_of_cluster[hmpgov_topo.cluster[cpu]] =
-			hmpgov_clamp_min_for(kcap, nr, kcap[cpu]);
-	clamp_max_small = hmpgov_clamp_max_small(kcap, nr);
-	pr_info("uclamp: big tasks util_min %u (biggest cluster), small tasks util_max %u\n",
-		clamp_min_of_cluster[hmpgov_topo.nr_clusters - 1],
-		clamp_max_small);
-}
-
-/**
- * hmpgov_steer_choose() - settle steer= against this kernel
- * @requested: enum hmpgov_steer from the parameter
- *
- * Sets hmpgov_settings.backends and .steer. auto takes uclamp where this
- * build can set it and the kernel itself sees asymmetric capacities,
- * affinity otherwise; uclamp and both are refused (-EINVAL, one line)
- * where they could not work. Call after the topology is known.
- */
-int hmpgov_steer_choose(int requested)
-{
-	bool built = hmpgov_uclamp_built(), asym;
-	int chosen = requested;
-	u32 *kcap;
-
-	kcap = kcalloc(hmpgov_topo.nr_cpus, sizeof(*kcap), GFP_KERNEL);
-	if (!kcap)
-		return -ENOMEM;
-	asym = kernel_sees_asymmetry(kcap);
-	if (requested == HMPGOV_STEER_AUTO)
-		chosen = built && asym ? HMPGOV_STEER_UCLAMP :
-			 HMPGOV_STEER_AFFINITY;
-	if (chosen != HMPGOV_STEER_AFFINITY && !built) {
-		pr_err("steer=%s: this kernel has no uclamp for modules (CONFIG_UCLAMP_TASK unset, or sched_setattr_nocheck not exported before 5.14); use steer=affinity or auto\n",
-		       hmpgov_steer_names[chosen]);
-		kfree(kcap);
-		return -EINVAL;
-	}
-	if (chosen != HMPGOV_STEER_AFFINITY && !asym) {
-		pr_err("steer=%s: the kernel itself sees no asymmetric CPU capacities, so its placement would ignore uclamp (capacity= informs hmpgov only); use steer=affinity or auto\n",
-		       hmpgov_steer_names[chosen]);
-		kfree(kcap);
-		return -EINVAL;
-	}
-	if (chosen != HMPGOV_STEER_AFFINITY)
-		set_clamp_levels(kcap);
-	kfree(kcap);
-	hmpgov_settings.steer = chosen;
-	hmpgov_settings.requested_steer = requested;
-	hmpgov_settings.backends =
-		chosen == HMPGOV_STEER_AFFINITY ? HMPGOV_BACKEND_AFFINITY :
-		chosen == HMPGOV_STEER_UCLAMP ? HMPGOV_BACKEND_UCLAMP :
-		HMPGOV_BACKEND_AFFINITY | HMPGOV_BACKEND_UCLAMP;
-	return 0;
+	if (!why_of_slot || slot >= nr_slots)
+		return "-";
+	why = READ_ONCE(why_of_slot[slot]);
+	return why < HMPGOV_NR_WHY ? hmpgov_why_names[why] : "-";
 }
 
 int hmpgov_steer_init(unsigned int max_tasks)
@@ -736,10 +640,13 @@ int hmpgov_steer_init(unsigned int max_tasks)
 	INIT_LIST_HEAD(&active_list);
 	nr_slots = hmpgov_table_size();
 	of_slot = kvcalloc(nr_slots, sizeof(*of_slot), GFP_KERNEL);
+	why_of_slot = kvmalloc(nr_slots, GFP_KERNEL);
+	if (why_of_slot)
+		memset(why_of_slot, WHY_NONE, nr_slots);
 	index_of = kvcalloc(max_tasks, sizeof(*index_of), GFP_KERNEL);
 	placed = kvcalloc(max_tasks, sizeof(*placed), GFP_KERNEL);
 	order = kvcalloc(max_tasks, sizeof(*order), GFP_KERNEL);
-	if (!of_slot || !index_of || !placed || !order)
+	if (!of_slot || !why_of_slot || !index_of || !placed || !order)
 		goto free;
 	ret = hmpgov_feed_init(nr_slots);
 	if (ret)
@@ -771,6 +678,7 @@ free:
 	kvfree(order);
 	kvfree(placed);
 	kvfree(index_of);
+	kvfree(why_of_slot);
 	kvfree(of_slot);
 	return ret;
 }
@@ -793,5 +701,6 @@ void hmpgov_steer_exit(void)
 	kvfree(order);
 	kvfree(placed);
 	kvfree(index_of);
+	kvfree(why_of_slot);
 	kvfree(of_slot);
 }

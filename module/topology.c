@@ -25,6 +25,7 @@
 
 #include "hmpgov/compat.h"
 #include "hmpgov/hmpgov.h"
+#include "hmpgov/placement.h"
 #include "hmpgov/topology_calc.h"
 
 /* cpufreq's maximum frequency of @cpu in kHz, 0 without a policy. */
@@ -183,6 +184,31 @@ static int find_clusters(struct hmpgov_topology *t)
 	return 0;
 }
 
+struct hmpgov_topology hmpgov_topo;
+
+bool hmpgov_steerable_machine(const struct hmpgov_topology *t)
+{
+	return t->asymmetric && t->nr_cpus <= HMPGOV_MAX_CPUS &&
+	       t->nr_clusters <= HMPGOV_MAX_CLUSTERS;
+}
+
+/* The kernel's own capacities, where a module can read them all. */
+static void find_kernel_capacities(struct hmpgov_topology *t)
+{
+	unsigned int cpu;
+
+	t->kernel_asymmetric = false;
+	for (cpu = 0; cpu < t->nr_cpus; cpu++) {
+		t->kernel_capacity[cpu] = hmpgov_kernel_cpu_capacity(cpu);
+		if (!t->kernel_capacity[cpu]) {
+			t->kernel_asymmetric = false;
+			return;
+		}
+		if (t->kernel_capacity[cpu] != t->kernel_capacity[0])
+			t->kernel_asymmetric = true;
+	}
+}
+
 /**
  * hmpgov_topology_discover() - fill @t from the running system
  * @t:        zeroed topology to fill
@@ -205,7 +231,9 @@ int hmpgov_topology_discover(struct hmpgov_topology *t, const u32 *override,
 	t->nr_cpus = nr_cpu_ids;
 	t->capacity = kcalloc(t->nr_cpus, sizeof(*t->capacity), GFP_KERNEL);
 	t->cluster = kcalloc(t->nr_cpus, sizeof(*t->cluster), GFP_KERNEL);
-	if (!t->capacity || !t->cluster) {
+	t->kernel_capacity = kcalloc(t->nr_cpus, sizeof(*t->kernel_capacity),
+				     GFP_KERNEL);
+	if (!t->capacity || !t->cluster || !t->kernel_capacity) {
 		ret = -ENOMEM;
 		goto fail;
 	}
@@ -215,6 +243,7 @@ int hmpgov_topology_discover(struct hmpgov_topology *t, const u32 *override,
 	if (ret)
 		goto fail;
 	t->asymmetric = hmpgov_capacity_asymmetric(t->capacity, t->nr_cpus);
+	find_kernel_capacities(t);
 	return 0;
 fail:
 	hmpgov_topology_free(t);
@@ -225,8 +254,10 @@ void hmpgov_topology_free(struct hmpgov_topology *t)
 {
 	kfree(t->capacity);
 	kfree(t->cluster);
+	kfree(t->kernel_capacity);
 	t->capacity = NULL;
 	t->cluster = NULL;
+	t->kernel_capacity = NULL;
 }
 
 /* One line per cluster: its CPUs, capacity and where that came from. */

@@ -52,20 +52,6 @@ static DEFINE_PER_CPU(struct running, running);
 
 #define MAX_SLICE_NS	(2 * TICK_NSEC)
 
-/*
- * No task moves down sooner than this after it took its class (a task
- * hmpgov has just begun to track took medium then): two windows, time
- * for its signal to say what it is. A busy task just moved from a little
- * CPU to a big one reads only the little CPU's capacity until its signal
- * has seen the big one, and was demoted to medium 12 ms after it turned
- * big (bench-speed's trace). A new task is medium: it keeps its mask and
- * counts in no packing sum. A busy task still turns big at once. Two
- * busy tasks forked together and packed onto one little CPU as small
- * would each get half of it, and look neither big nor saturated; the
- * short commands a shell forks would count as small load.
- */
-#define SETTLE_NS	(2ULL * HMPGOV_WINDOW_NS)
-
 /* Read on every event; written by the halflife_ms knob. */
 u32 hmpgov_halflife_ns = 32 * NSEC_PER_MSEC;
 
@@ -96,16 +82,16 @@ static bool classify(struct hmpgov_task *e, u64 now, u32 hl, int cpu)
 
 	hmpgov_thresholds_get(&thr);
 	util = hmpgov_util_read(&e->util, now, hl);
-	to = hmpgov_classify(e->class, util, hmpgov_util_avg(&e->util, now, hl),
-			     hmpgov_topo.capacity[cpu], &thr);
-	if (to == e->class ||
-	    now - e->class_since < READ_ONCE(hmpgov_settings.min_interval_ns) ||
-	    (to < e->class && now - e->class_since < SETTLE_NS))
+	to = hmpgov_class_next(e->class, e->class_since, now, util,
+			       hmpgov_util_avg(&e->util, now, hl),
+			       hmpgov_topo.capacity[cpu], &thr,
+			       READ_ONCE(hmpgov_settings.min_interval_ns));
+	if (to == e->class)
 		return false;
 	trace_hmpgov_class(e->pid, e->comm, util, e->class, to);
 	e->class = to;
 	e->class_since = now;
-	hmpgov_count_class_change();
+	atomic_long_inc(&hmpgov_counters.class_changes);
 	return true;
 }
 

@@ -50,4 +50,30 @@ int hmpgov_thresholds_check(const struct hmpgov_thresholds *t);
 enum hmpgov_class hmpgov_classify(enum hmpgov_class cur, u32 util, u32 avg,
 				  u32 cap, const struct hmpgov_thresholds *t);
 
+/*
+ * No task moves down sooner than this after it took its class (a task
+ * hmpgov has just begun to track took medium then): two windows of the
+ * signal (util_signal.h), time for it to say what the task is. A busy
+ * task just moved from a little CPU to a big one reads only the little
+ * CPU's capacity until its signal has seen the big one, and was demoted
+ * to medium 12 ms after it turned big (bench-speed's trace). A new task
+ * is medium: it keeps its mask and counts in no packing sum. A busy task
+ * still turns big at once. Two busy tasks forked together and packed
+ * onto one little CPU as small would each get half of it, and look
+ * neither big nor saturated; the short commands a shell forks would
+ * count as small load.
+ */
+#define HMPGOV_SETTLE_NS	(32ULL * 1000 * 1000)
+
+/*
+ * The class a tracked task of class @cur, taken at @since (ns), has at
+ * @now: hmpgov_classify()'s, held where a change would come sooner than
+ * @min_interval_ns after the last one, or a down-move sooner than
+ * HMPGOV_SETTLE_NS.
+ */
+enum hmpgov_class hmpgov_class_next(enum hmpgov_class cur, u64 since, u64 now,
+				    u32 util, u32 avg, u32 cap,
+				    const struct hmpgov_thresholds *t,
+				    u64 min_interval_ns);
+
 #endif /* HMPGOV_CLASSIFY_H */

@@ -80,4 +80,52 @@ hmpgov_clamp_hint_now(const struct hmpgov_clamp_hint *h)
 	return h->active ? &h->applied : &h->base;
 }
 
+/*
+ * A backend: one way of steering, as a table of operations on the hints
+ * of one managed task. The worker (steer.c) calls each engaged backend in
+ * turn, under its mutex, in process context.
+ *
+ *   adopt    take the task's current value as its base (a child's
+ *            inherited hmpgov value gives way to its parent's base)
+ *   refresh  a value that is neither the base nor hmpgov's is the user's
+ *            new will: it becomes the base (HMPGOV_HINT_REBASED)
+ *   apply    bring the task to the decision (its base where the decision
+ *            is the base)
+ *   restore  the base back, unless the user changed the value since
+ *            hmpgov set it
+ */
+struct hmpgov_hints {
+	struct hmpgov_mask_hint mask;
+	struct hmpgov_clamp_hint clamp;
+};
+
+/* What a decision gives a task: hmpgov_place()'s .mask and .clamp. */
+struct hmpgov_target {
+	hmpgov_mask mask;
+	struct hmpgov_clamp clamp;
+};
+
+enum hmpgov_backend_id {
+	HMPGOV_AFFINITY,	/* bit HMPGOV_BACKEND_AFFINITY */
+	HMPGOV_UCLAMP,		/* bit HMPGOV_BACKEND_UCLAMP */
+	HMPGOV_NR_BACKENDS,
+};
+
+struct hmpgov_backend_ops {
+	const char *name;
+	enum hmpgov_backend_id id;
+	void (*adopt)(struct hmpgov_hints *h, struct task_struct *p,
+		      const struct hmpgov_hints *parent);
+	enum hmpgov_hint_result (*refresh)(struct hmpgov_hints *h,
+					   struct task_struct *p);
+	enum hmpgov_hint_result (*apply)(struct hmpgov_hints *h,
+					 struct task_struct *p,
+					 const struct hmpgov_target *t);
+	enum hmpgov_hint_result (*restore)(struct hmpgov_hints *h,
+					   struct task_struct *p);
+};
+
+extern const struct hmpgov_backend_ops hmpgov_affinity_ops;
+extern const struct hmpgov_backend_ops hmpgov_uclamp_ops;
+
 #endif /* HMPGOV_HINTS_H */

@@ -37,6 +37,13 @@ struct hmpgov_topology {
 	enum hmpgov_capacity_source capacity_source;
 	enum hmpgov_cluster_source cluster_source;
 	bool asymmetric;	/* false: passive, nothing to steer */
+	/*
+	 * The capacities the kernel itself places by (0: a module cannot
+	 * read them), and whether they differ: then the kernel's wake-up
+	 * placement, misfit migration and schedutil act on uclamp.
+	 */
+	u32 *kernel_capacity;
+	bool kernel_asymmetric;
 };
 
 extern struct hmpgov_topology hmpgov_topo;

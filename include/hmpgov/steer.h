@@ -8,11 +8,13 @@
 #ifndef HMPGOV_STEER_H
 #define HMPGOV_STEER_H
 
+#include <linux/atomic.h>
 #include <linux/types.h>
 
 struct kobject;
 
 #include "hmpgov/classify.h"
+#include "hmpgov/hints.h"
 
 enum hmpgov_mode {
 	HMPGOV_MODE_OFF,	/* track only; every mask is the user's */
@@ -33,9 +35,6 @@ enum hmpgov_steer {
 };
 
 extern const char *const hmpgov_steer_names[HMPGOV_NR_STEER];
-
-#define HMPGOV_BACKEND_AFFINITY	1U
-#define HMPGOV_BACKEND_UCLAMP	2U
 
 /* Settings read by the probes and the worker; written by knobs.c. */
 struct hmpgov_settings {
@@ -74,20 +73,36 @@ int hmpgov_steer_init(unsigned int max_tasks);
 void hmpgov_steer_exit(void);
 void hmpgov_steer_kick(void);
 int hmpgov_steer_set_mode(int mode);
-int hmpgov_steer_choose(int requested);
 
 struct hmpgov_steer_stats {
 	unsigned int managed, active;
 	unsigned int pack_cpus;
 	bool pack_overflow;
-	unsigned long adopted, moves, restores, base_changes, excluded,
-		      move_errors, class_changes;
-	unsigned long uclamp_sets, uclamp_restores, uclamp_base_changes,
-		      uclamp_errors;
 };
 
 void hmpgov_steer_stats(struct hmpgov_steer_stats *s);
-void hmpgov_count_class_change(void);
+const char *hmpgov_steer_why(unsigned int slot);
+
+/* module/backend.c: steer= settled at load */
+int hmpgov_backend_choose(int requested);
+const struct hmpgov_backend_ops *hmpgov_backend(unsigned int i);
+void hmpgov_backend_clamp_levels(struct hmpgov_policy *pol);
+
+/* module/debugfs.c: the counters, shown in debugfs stats */
+struct hmpgov_hint_counters {
+	atomic_long_t set, restored, rebased, errors;
+};
+
+struct hmpgov_counters {
+	atomic_long_t adopted, excluded, class_changes;
+	struct hmpgov_hint_counters hint[HMPGOV_NR_BACKENDS];
+};
+
+extern struct hmpgov_counters hmpgov_counters;
+
+/* Count what a backend's call did; @restoring: on the way out. */
+void hmpgov_count_hint(const struct hmpgov_backend_ops *b,
+		       enum hmpgov_hint_result r, bool restoring);
 
 /* module/knobs.c: the runtime knobs in /sys/kernel/hmpgov */
 int hmpgov_knobs_init(struct kobject *root);

@@ -6,7 +6,12 @@
  *   hmpgov_place  the worker gave a task a new mask and/or uclamp request
  *                 (or, in observe mode, would have): applied=0 in observe
  *                 mode; util_min/util_max are the request (0 and 1024
- *                 without uclamp steering)
+ *                 without uclamp steering); reason is the rule that
+ *                 decided (enum hmpgov_why, placement.h), cluster the
+ *                 cluster a big task was given (-1: none)
+ *   hmpgov_pack   the packing set (rule 1) changed: its CPUs, how many,
+ *                 whether small tasks overflow the little CPUs, and the
+ *                 small tasks' summed avg that decided it
  */
 #undef TRACE_SYSTEM
 #define TRACE_SYSTEM hmpgov
@@ -42,8 +47,10 @@ TRACE_EVENT(hmpgov_class,
 
 TRACE_EVENT(hmpgov_place,
 	TP_PROTO(pid_t pid, const char *comm, u32 class, u64 mask,
-		 u32 util_min, u32 util_max, bool applied),
-	TP_ARGS(pid, comm, class, mask, util_min, util_max, applied),
+		 u32 util_min, u32 util_max, bool applied, u32 why,
+		 int cluster),
+	TP_ARGS(pid, comm, class, mask, util_min, util_max, applied, why,
+		cluster),
 	TP_STRUCT__entry(
 		__field(pid_t, pid)
 		__array(char, comm, TASK_COMM_LEN)
@@ -52,6 +59,8 @@ TRACE_EVENT(hmpgov_place,
 		__field(u32, util_min)
 		__field(u32, util_max)
 		__field(bool, applied)
+		__field(u32, why)
+		__field(int, cluster)
 	),
 	TP_fast_assign(
 		__entry->pid = pid;
@@ -61,12 +70,38 @@ TRACE_EVENT(hmpgov_place,
 		__entry->util_min = util_min;
 		__entry->util_max = util_max;
 		__entry->applied = applied;
+		__entry->why = why;
+		__entry->cluster = cluster;
 	),
-	TP_printk("pid=%d comm=%s class=%s mask=%llx util_min=%u util_max=%u applied=%d",
+	TP_printk("pid=%d comm=%s class=%s mask=%llx util_min=%u util_max=%u applied=%d reason=%s cluster=%d",
 		  __entry->pid, __entry->comm,
 		  __print_symbolic(__entry->class, { 0, "small" }, { 1, "medium" }, { 2, "big" }),
 		  __entry->mask, __entry->util_min, __entry->util_max,
-		  __entry->applied)
+		  __entry->applied,
+		  __print_symbolic(__entry->why, { 0, "packed" }, { 1, "pack_overflow" },
+				   { 2, "small_outside_pack" }, { 3, "medium_keeps_base" },
+				   { 4, "big_on_cluster" }, { 5, "big_no_room" },
+				   { 6, "deferred_interval" }, { 7, "deferred_pass_full" }),
+		  __entry->cluster)
+);
+
+TRACE_EVENT(hmpgov_pack,
+	TP_PROTO(u64 cpus, u32 nr, bool overflow, u64 sum),
+	TP_ARGS(cpus, nr, overflow, sum),
+	TP_STRUCT__entry(
+		__field(u64, cpus)
+		__field(u32, nr)
+		__field(bool, overflow)
+		__field(u64, sum)
+	),
+	TP_fast_assign(
+		__entry->cpus = cpus;
+		__entry->nr = nr;
+		__entry->overflow = overflow;
+		__entry->sum = sum;
+	),
+	TP_printk("cpus=%llx nr=%u overflow=%d small_sum=%llu",
+		  __entry->cpus, __entry->nr, __entry->overflow, __entry->sum)
 );
 
 #endif /* HMPGOV_TRACE_EVENTS_H */

@@ -72,11 +72,96 @@ static void test_hysteresis(void)
 		  "a new busy task whose average is still low stays big");
 	TAP_CHECK(hmpgov_classify(HMPGOV_CLASS_BIG, 300, 100, 1024, &def) == HMPGOV_CLASS_SMALL,
 		  "a big task whose average fell under small_down goes small");
+	TAP_CHECK(hmpgov_classify(HMPGOV_CLASS_BIG, 750, 100, 1024, &def) == HMPGOV_CLASS_BIG,
+		  "a down-move goes only as far as util allows: util 750 (not saturated), avg 100 stays big");
+	TAP_CHECK(hmpgov_classify(HMPGOV_CLASS_BIG, 300, 300, 1024, &def) == HMPGOV_CLASS_MEDIUM,
+		  "util 300 and avg 300 take a big task to medium, not lower");
+}
+
+#define MS	1000000ULL
+
+/* The holds of hmpgov_class_next(): 32 ms before a down-move (documented). */
+static void test_holds(void)
+{
+	u64 t0 = 5000 * MS;
+
+	TAP_CHECK(hmpgov_class_next(HMPGOV_CLASS_BIG, t0, t0 + 32 * MS - 1, 100, 100,
+				    1024, &def, 0) == HMPGOV_CLASS_BIG,
+		  "settle: no down-move 31.999999 ms after the class was taken");
+	TAP_CHECK(hmpgov_class_next(HMPGOV_CLASS_BIG, t0, t0 + 32 * MS, 100, 100,
+				    1024, &def, 0) == HMPGOV_CLASS_SMALL,
+		  "settle: the down-move at 32 ms");
+	TAP_CHECK(hmpgov_class_next(HMPGOV_CLASS_MEDIUM, t0, t0 + 1, 900, 900,
+				    1024, &def, 0) == HMPGOV_CLASS_BIG,
+		  "settle: an up-move at once");
+	TAP_CHECK(hmpgov_class_next(HMPGOV_CLASS_MEDIUM, t0, t0 + 16 * MS - 1, 900, 900,
+				    1024, &def, 16 * MS) == HMPGOV_CLASS_MEDIUM,
+		  "min_interval 16 ms holds an up-move for 15.999999 ms");
+	TAP_CHECK(hmpgov_class_next(HMPGOV_CLASS_MEDIUM, t0, t0 + 16 * MS, 900, 900,
+				    1024, &def, 16 * MS) == HMPGOV_CLASS_BIG,
+		  "and lets it through at 16 ms");
+	TAP_CHECK(hmpgov_class_next(HMPGOV_CLASS_BIG, t0, t0 + 40 * MS, 100, 100,
+				    1024, &def, 50 * MS) == HMPGOV_CLASS_BIG,
+		  "min_interval 50 ms holds a down-move past the 32 ms settle");
+}
+
+static u64 rnd_state = 0x9e3779b97f4a7c15ULL;
+
+static u32 rnd(u32 below)
+{
+	rnd_state ^= rnd_state << 13;
+	rnd_state ^= rnd_state >> 7;
+	rnd_state ^= rnd_state << 17;
+	return (u32)(rnd_state % below);
+}
+
+/*
+ * Random signals: classes change only as the thresholds say (hysteresis:
+ * an up-move needs its up bound, a down-move its down bound), and never
+ * sooner than the holds allow.
+ */
+static void test_properties(void)
+{
+	unsigned int i, bad_up = 0, bad_down = 0, bad_hold = 0, changes = 0;
+	enum hmpgov_class c = HMPGOV_CLASS_MEDIUM, to;
+	u64 now = 1000 * MS, since = now, hold;
+	u32 util, avg, cap;
+
+	for (i = 0; i < 200000; i++) {
+		now += rnd(3) ? 4 * MS : 1 + rnd(40 * MS);
+		avg = rnd(1025);
+		util = avg + rnd(1025 - avg);
+		cap = rnd(2) ? 1024 : 446;
+		hold = rnd(2) ? 16 * MS : 0;
+		to = hmpgov_class_next(c, since, now, util, avg, cap, &def, hold);
+		if (to == c)
+			continue;
+		changes++;
+		if (now - since < hold || (to < c && now - since < 32 * MS))
+			bad_hold++;
+		if (to > c && !(to == HMPGOV_CLASS_BIG ?
+				util >= def.big_up || util * 1024 >= cap * 819 :
+				avg >= def.small_up))
+			bad_up++;
+		if (to < c && !(to == HMPGOV_CLASS_SMALL ? avg < def.small_down :
+				avg < def.big_down))
+			bad_down++;
+		if (to < c && (util >= def.big_up || util * 1024 >= cap * 819))
+			bad_down++;	/* util still asks for big */
+		c = to;
+		since = now;
+	}
+	TAP_CHECK(changes > 1000 && !bad_hold,
+		  "properties: %u class changes, none sooner than its hold", changes);
+	TAP_CHECK(!bad_up, "properties: every up-move had its up bound");
+	TAP_CHECK(!bad_down, "properties: every down-move had its down bound, and util allowed it");
 }
 
 int main(void)
 {
 	test_check();
 	test_hysteresis();
+	test_holds();
+	test_properties();
 	return tap_done();
 }

@@ -3,6 +3,8 @@
 #include "hmpgov/placement.h"
 #include "tap.h"
 
+#include <string.h>
+
 #define ALL(n)	((HMPGOV_CPU_BIT(n)) - 1)
 
 static const u32 cap22[] = { 446, 446, 1024, 1024 };
@@ -16,15 +18,28 @@ static const struct hmpgov_machine dq431 = { 8, cap431, cl431, 3, ALL(8) };
 static unsigned int order[64];
 static u64 now = 1000000000ULL;	/* the decisions' clock, ns */
 
+static const struct hmpgov_policy affinity = {
+	.backends = HMPGOV_BACKEND_AFFINITY,
+	.pack_limit = HMPGOV_PACK_LIMIT,
+};
+
 static void task(struct hmpgov_placed *t, enum hmpgov_class c, u32 util,
 		 int cpu, hmpgov_mask base)
 {
+	memset(t, 0, sizeof(*t));
 	t->class = c;
 	t->util = util;
 	t->avg = util;
 	t->cpu = cpu;
 	t->base = base;
-	t->want = 0;
+	t->mask_now = base;
+}
+
+static unsigned int place(const struct hmpgov_machine *m,
+			  struct hmpgov_placed *t, unsigned int n,
+			  struct hmpgov_packing *pack)
+{
+	return hmpgov_place(m, &affinity, t, n, pack, order, now);
 }
 
 static void test_small_pack(void)
@@ -36,7 +51,7 @@ static void test_small_pack(void)
 
 	for (i = 0; i < 4; i++)
 		task(&t[i], HMPGOV_CLASS_SMALL, 45, 2 + i % 2, ALL(4));
-	hmpgov_place(&bl22, t, 4, &pack, HMPGOV_PACK_LIMIT, order, now);
+	place(&bl22, t, 4, &pack);
 	for (i = 0; i < 4; i++)
 		ok &= t[i].want == HMPGOV_CPU_BIT(0);
 	TAP_CHECK(ok && pack.nr == 1, "four 45-util small tasks pack on cpu0 alone");
@@ -44,43 +59,43 @@ static void test_small_pack(void)
 	/* 446 * 650 / 1024 = 283 per packing CPU */
 	for (i = 0; i < 4; i++)
 		t[i].avg = 80;
-	hmpgov_place(&bl22, t, 4, &pack, HMPGOV_PACK_LIMIT, order, now);
+	place(&bl22, t, 4, &pack);
 	TAP_CHECK(pack.cpus == 1, "a sum of 320 does not open the second little CPU at once");
 	now += HMPGOV_PACK_HOLD_NS / 2;
 	for (i = 0; i < 4; i++)
 		t[i].avg = 70;
-	hmpgov_place(&bl22, t, 4, &pack, HMPGOV_PACK_LIMIT, order, now);
+	place(&bl22, t, 4, &pack);
 	now += HMPGOV_PACK_HOLD_NS;
 	for (i = 0; i < 4; i++)
 		t[i].avg = 80;
-	hmpgov_place(&bl22, t, 4, &pack, HMPGOV_PACK_LIMIT, order, now);
+	place(&bl22, t, 4, &pack);
 	TAP_CHECK(pack.cpus == 1, "nor when it fell back under 283 within the hold time");
 	now += HMPGOV_PACK_HOLD_NS;
-	hmpgov_place(&bl22, t, 4, &pack, HMPGOV_PACK_LIMIT, order, now);
+	place(&bl22, t, 4, &pack);
 	TAP_CHECK(pack.cpus == 3 && t[0].want == 3,
 		  "320 for the whole hold time opens the second little CPU");
 	for (i = 0; i < 4; i++)
 		t[i].avg = 60;
-	hmpgov_place(&bl22, t, 4, &pack, HMPGOV_PACK_LIMIT, order, now);
+	place(&bl22, t, 4, &pack);
 	TAP_CHECK(pack.cpus == 3, "240 keeps it (hysteresis: leaves under 3/4 of 283)");
 	for (i = 0; i < 4; i++)
 		t[i].avg = 50;
-	hmpgov_place(&bl22, t, 4, &pack, HMPGOV_PACK_LIMIT, order, now);
+	place(&bl22, t, 4, &pack);
 	TAP_CHECK(pack.cpus == 1, "200 closes it again");
 	for (i = 0; i < 4; i++)
 		t[i].avg = 400;
-	hmpgov_place(&bl22, t, 4, &pack, HMPGOV_PACK_LIMIT, order, now);
+	place(&bl22, t, 4, &pack);
 	TAP_CHECK(pack.cpus == 3, "never more packing CPUs than little ones");
 	TAP_CHECK(pack.overflow && t[0].want == ALL(4),
 		  "a sum of 1600 over both littles' 566 overflows: small tasks keep their base");
 	for (i = 0; i < 4; i++)
 		t[i].avg = 120;
-	hmpgov_place(&bl22, t, 4, &pack, HMPGOV_PACK_LIMIT, order, now);
+	place(&bl22, t, 4, &pack);
 	TAP_CHECK(pack.overflow && t[0].want == ALL(4),
 		  "480 stays overflowing (hysteresis: ends under 3/4 of 566)");
 	for (i = 0; i < 4; i++)
 		t[i].avg = 100;
-	hmpgov_place(&bl22, t, 4, &pack, HMPGOV_PACK_LIMIT, order, now);
+	place(&bl22, t, 4, &pack);
 	TAP_CHECK(!pack.overflow && t[0].want == 3,
 		  "400 packs them on the two littles again");
 }
@@ -92,7 +107,7 @@ static void test_quiet_little(void)
 
 	task(&t[0], HMPGOV_CLASS_MEDIUM, 400, 0, ALL(4));
 	task(&t[1], HMPGOV_CLASS_SMALL, 40, 3, ALL(4));
-	hmpgov_place(&bl22, t, 2, &pack, HMPGOV_PACK_LIMIT, order, now);
+	place(&bl22, t, 2, &pack);
 	TAP_CHECK(t[1].want == HMPGOV_CPU_BIT(1),
 		  "packing avoids the little CPU a medium task runs on");
 	TAP_CHECK(t[0].want == ALL(4), "a medium task keeps its base");
@@ -106,9 +121,9 @@ static void test_big(void)
 	task(&t[0], HMPGOV_CLASS_BIG, 900, 0, ALL(4));
 	task(&t[1], HMPGOV_CLASS_BIG, 1000, 1, ALL(4));
 	task(&t[2], HMPGOV_CLASS_BIG, 800, 1, ALL(4));
-	hmpgov_place(&bl22, t, 2, &pack, HMPGOV_PACK_LIMIT, order, now);
+	place(&bl22, t, 2, &pack);
 	TAP_CHECK(t[0].want == 0xc && t[1].want == 0xc, "two big tasks go to the big cluster");
-	hmpgov_place(&bl22, t, 3, &pack, HMPGOV_PACK_LIMIT, order, now);
+	place(&bl22, t, 3, &pack);
 	TAP_CHECK(t[1].want == 0xc && t[0].want == 0xc && t[2].want == ALL(4),
 		  "a third big task, the lightest, may run anywhere");
 
@@ -117,7 +132,7 @@ static void test_big(void)
 	task(&t[2], HMPGOV_CLASS_BIG, 800, 0, ALL(8));
 	task(&t[3], HMPGOV_CLASS_BIG, 750, 0, ALL(8));
 	task(&t[4], HMPGOV_CLASS_BIG, 720, 0, ALL(8));
-	hmpgov_place(&dq431, t, 5, &pack, HMPGOV_PACK_LIMIT, order, now);
+	place(&dq431, t, 5, &pack);
 	TAP_CHECK(t[1].want == 0x80, "three clusters: the heaviest takes the prime CPU");
 	TAP_CHECK(t[2].want == 0x70 && t[3].want == 0x70 && t[4].want == 0x70,
 		  "the next three take the mid cluster");
@@ -135,7 +150,7 @@ static void test_base_wins(void)
 	task(&t[0], HMPGOV_CLASS_SMALL, 40, 2, 0xc);
 	task(&t[1], HMPGOV_CLASS_SMALL, 40, 2, 0x5);
 	task(&t[2], HMPGOV_CLASS_BIG, 900, 2, 0x5);
-	hmpgov_place(&bl22, t, 3, &pack, HMPGOV_PACK_LIMIT, order, now);
+	place(&bl22, t, 3, &pack);
 	TAP_CHECK(t[0].want == 0xc, "a small task bound to big CPUs keeps its base");
 	TAP_CHECK(t[1].want == 0x1, "a small task bound to {0,2} packs on cpu0");
 	TAP_CHECK(t[2].want == 0x4, "a big task bound to {0,2} runs on cpu2");
@@ -144,10 +159,297 @@ static void test_base_wins(void)
 	TAP_CHECK(subset, "every mask is a non-empty subset of its base");
 
 	off.online = ALL(4) & ~HMPGOV_CPU_BIT(0);
-	hmpgov_place(&off, t, 3, &pack, HMPGOV_PACK_LIMIT, order, now);
+	place(&off, t, 3, &pack);
 	TAP_CHECK(pack.cpus == 0x2, "the packing CPU going offline moves packing to cpu1");
 	TAP_CHECK(t[1].want == 0x5,
 		  "a small task whose base has no online packing CPU keeps its base");
+}
+
+/* The packing hold is 100 ms, the documented value (docs/placement.md). */
+static void test_hold_exact(void)
+{
+	struct hmpgov_packing pack = { 0 };
+	struct hmpgov_placed t[4];
+	u64 t0 = 50ULL * 1000 * 1000 * 1000;
+	unsigned int i;
+
+	for (i = 0; i < 4; i++)
+		task(&t[i], HMPGOV_CLASS_SMALL, 80, 0, ALL(4));	/* sum 320 > 283 */
+	now = t0;
+	place(&bl22, t, 4, &pack);
+	TAP_CHECK(pack.nr == 1, "hold: a sum over the bound opens nothing at once");
+	now = t0 + 99999999ULL;
+	place(&bl22, t, 4, &pack);
+	TAP_CHECK(pack.nr == 1, "hold: nor 99.999999 ms later");
+	now = t0 + 100000000ULL;
+	place(&bl22, t, 4, &pack);
+	TAP_CHECK(pack.nr == 2, "hold: 100 ms later the second little CPU opens");
+}
+
+static bool is_why(const struct hmpgov_placed *t, enum hmpgov_why why)
+{
+	return t->why == why;
+}
+
+static void test_reasons(void)
+{
+	struct hmpgov_packing pack = { 0 };
+	struct hmpgov_placed t[6];
+	struct hmpgov_policy pol = affinity;
+	unsigned int i, n;
+
+	task(&t[0], HMPGOV_CLASS_SMALL, 40, 0, ALL(4));
+	task(&t[1], HMPGOV_CLASS_SMALL, 40, 2, 0xc);
+	task(&t[2], HMPGOV_CLASS_MEDIUM, 400, 1, ALL(4));
+	task(&t[3], HMPGOV_CLASS_BIG, 900, 0, ALL(4));
+	task(&t[4], HMPGOV_CLASS_BIG, 800, 0, ALL(4));
+	task(&t[5], HMPGOV_CLASS_BIG, 700, 0, 0x3);
+	n = place(&bl22, t, 6, &pack);
+	TAP_CHECK(is_why(&t[0], HMPGOV_WHY_PACKED) && t[0].mask == 0x1 &&
+		  t[0].cluster == -1, "reason: a small task is packed (mask 0x1)");
+	TAP_CHECK(is_why(&t[1], HMPGOV_WHY_SMALL_OUTSIDE) && t[1].mask == 0xc,
+		  "reason: a small task bound to big CPUs is outside the packing set");
+	TAP_CHECK(is_why(&t[2], HMPGOV_WHY_MEDIUM) && t[2].mask == ALL(4),
+		  "reason: a medium task keeps its base");
+	TAP_CHECK(is_why(&t[3], HMPGOV_WHY_BIG) && t[3].cluster == 1 &&
+		  t[4].cluster == 1 && t[3].mask == 0xc,
+		  "reason: big tasks on cluster 1");
+	TAP_CHECK(is_why(&t[5], HMPGOV_WHY_BIG_NO_ROOM) && t[5].mask == 0x3 &&
+		  t[5].cluster == -1,
+		  "reason: a big task whose base has no big CPU has no room");
+	TAP_CHECK(n == 3 && t[0].act == HMPGOV_ACT_SET && t[3].act == HMPGOV_ACT_SET &&
+		  t[4].act == HMPGOV_ACT_SET && t[2].act == HMPGOV_ACT_KEEP,
+		  "the three tasks whose mask changes (and only they) are set");
+	for (i = 0; i < 6; i++)
+		t[i].mask_now = t[i].mask;
+	TAP_CHECK(place(&bl22, t, 6, &pack) == 0, "a second decision changes nothing");
+
+	task(&t[3], HMPGOV_CLASS_BIG, 900, 0, ALL(4));
+	task(&t[4], HMPGOV_CLASS_BIG, 800, 0, ALL(4));
+	task(&t[2], HMPGOV_CLASS_BIG, 950, 0, ALL(4));
+	place(&bl22, t, 5, &pack);
+	TAP_CHECK(is_why(&t[4], HMPGOV_WHY_BIG_NO_ROOM) && t[4].mask == ALL(4),
+		  "reason: the third big task on two big CPUs has no room");
+
+	for (i = 0; i < 4; i++)
+		task(&t[i], HMPGOV_CLASS_SMALL, 400, 0, ALL(4));
+	place(&bl22, t, 4, &pack);
+	TAP_CHECK(is_why(&t[0], HMPGOV_WHY_PACK_OVERFLOW) && t[0].mask == ALL(4),
+		  "reason: small tasks over both littles overflow and keep their base");
+
+	/* rate limits */
+	memset(&pack, 0, sizeof(pack));
+	pol.min_interval_ns = 16000000;
+	pol.moves_per_pass = 2;
+	for (i = 0; i < 4; i++)
+		task(&t[i], HMPGOV_CLASS_BIG, 900 - i, 0, ALL(4));
+	t[0].moved_at = now - 15999999;
+	n = hmpgov_place(&bl22, &pol, t, 4, &pack, order, now);
+	TAP_CHECK(n == 2 && t[0].act == HMPGOV_ACT_WAIT &&
+		  is_why(&t[0], HMPGOV_WHY_DEFERRED),
+		  "a task moved 15.999999 ms ago waits (min_interval 16 ms)");
+	t[0].moved_at = now - 16000000;
+	n = hmpgov_place(&bl22, &pol, t, 4, &pack, order, now);
+	TAP_CHECK(t[0].act == HMPGOV_ACT_SET, "one moved 16 ms ago moves");
+	pol.moves_per_pass = 1;
+	task(&t[0], HMPGOV_CLASS_SMALL, 10, 3, ALL(4));
+	task(&t[1], HMPGOV_CLASS_SMALL, 10, 3, ALL(4));
+	n = hmpgov_place(&bl22, &pol, t, 2, &pack, order, now);
+	TAP_CHECK(n == 2 && t[0].act == HMPGOV_ACT_SET && t[1].act == HMPGOV_ACT_WAIT &&
+		  is_why(&t[1], HMPGOV_WHY_PASS_FULL),
+		  "beyond moves_per_pass a change waits for the next pass");
+}
+
+static void test_uclamp(void)
+{
+	struct hmpgov_policy pol = {
+		.backends = HMPGOV_BACKEND_UCLAMP, .pack_limit = HMPGOV_PACK_LIMIT,
+		.clamp_min = { 0, 447 }, .clamp_max_small = 356,
+	};
+	struct hmpgov_packing pack = { 0 };
+	struct hmpgov_placed t[3];
+
+	task(&t[0], HMPGOV_CLASS_SMALL, 40, 2, ALL(4));
+	task(&t[1], HMPGOV_CLASS_BIG, 900, 3, ALL(4));
+	task(&t[2], HMPGOV_CLASS_MEDIUM, 400, 3, ALL(4));
+	t[1].clamp_base.max = 1024;
+	t[0].clamp_base.max = 1024;
+	t[2].clamp_base.max = 1024;
+	t[0].clamp_now = t[0].clamp_base;
+	t[1].clamp_now = t[1].clamp_base;
+	t[2].clamp_now = t[2].clamp_base;
+	hmpgov_place(&bl22, &pol, t, 3, &pack, order, now);
+	TAP_CHECK(t[0].mask == 0x1 && t[0].clamp.max == 356 && t[0].clamp.max_user,
+		  "uclamp alone: a small task is packed with a mask and capped at 356");
+	TAP_CHECK(t[1].mask == ALL(4) && t[1].clamp.min == 447 && t[1].why == HMPGOV_WHY_BIG,
+		  "uclamp alone: a big task keeps its mask and gets util_min 447");
+	TAP_CHECK(t[2].act == HMPGOV_ACT_KEEP && t[2].clamp.min == 0 &&
+		  t[2].clamp.max == 1024, "uclamp alone: a medium task gets nothing");
+	pol.backends |= HMPGOV_BACKEND_AFFINITY;
+	hmpgov_place(&bl22, &pol, t, 3, &pack, order, now);
+	TAP_CHECK(t[1].mask == 0xc && t[1].clamp.min == 447,
+		  "both: a big task gets the big CPUs and util_min 447");
+	task(&t[1], HMPGOV_CLASS_BIG, 900, 3, 0xc);
+	t[1].clamp_base.max = 1024;
+	t[1].clamp_now = t[1].clamp_base;
+	hmpgov_place(&bl22, &pol, t, 3, &pack, order, now);
+	TAP_CHECK(t[1].mask == 0xc && t[1].clamp.min == 447 && t[1].act == HMPGOV_ACT_SET,
+		  "a big task its user bound to the big CPUs still gets util_min 447");
+	t[1].clamp_base.max = 300;
+	t[1].clamp_base.max_user = true;
+	hmpgov_place(&bl22, &pol, t, 3, &pack, order, now);
+	TAP_CHECK(t[1].clamp.min == 300 && t[1].clamp.max == 300,
+		  "a boost stops at the user's util_max (300)");
+}
+
+/* A small deterministic generator for the property tests. */
+static u64 rnd_state = 88172645463325252ULL;
+
+static u32 rnd(u32 below)
+{
+	rnd_state ^= rnd_state << 13;
+	rnd_state ^= rnd_state >> 7;
+	rnd_state ^= rnd_state << 17;
+	return (u32)(rnd_state % below);
+}
+
+static unsigned int weight(hmpgov_mask m)
+{
+	unsigned int n = 0;
+
+	for (; m; m &= m - 1)
+		n++;
+	return n;
+}
+
+/* Whether @p's reason fits its class, and a big task's cluster its mask. */
+static bool why_fits(const struct hmpgov_machine *m,
+		     const struct hmpgov_placed *p)
+{
+	bool small_why = p->why <= HMPGOV_WHY_SMALL_OUTSIDE;
+	bool small = p->class == HMPGOV_CLASS_SMALL;
+
+	if (p->why >= HMPGOV_WHY_DEFERRED)
+		return true;	/* any class may wait */
+	if (small_why != small)
+		return false;
+	if (p->why != HMPGOV_WHY_BIG)
+		return p->cluster == -1;
+	return p->class == HMPGOV_CLASS_BIG && p->cluster >= 1 &&
+	       !(p->want & ~hmpgov_cluster_mask(m, p->cluster));
+}
+
+/*
+ * Random machines, tasks and time steps: every decision keeps the
+ * properties below, and the packing set grows only once the small tasks'
+ * sum stayed over its capacity for 100 ms, or they overflow.
+ */
+static void test_properties(void)
+{
+	static const struct hmpgov_machine *machines[] = { &bl22, &dq431 };
+	unsigned int round, step, i, n, bad = 0, badwhy = 0, badpack = 0,
+		     badhold = 0, badmoves = 0, badclamp = 0, decisions = 0;
+
+	for (round = 0; round < 300; round++) {
+		struct hmpgov_machine m = *machines[round % 2];
+		hmpgov_mask all = ALL(m.nr_cpus), littles, lit_on;
+		struct hmpgov_policy pol = {
+			.backends = 1 + rnd(3), .pack_limit = 300 + rnd(700),
+			.min_interval_ns = rnd(2) ? 16000000 : 0,
+			.moves_per_pass = rnd(4),
+			.clamp_min = { 0, 447, 900 }, .clamp_max_small = 356,
+		};
+		struct hmpgov_packing pack = { 0 };
+		struct hmpgov_placed t[40];
+		u64 clock = 1000000000ULL, high_since = 0;
+		u64 per_cpu;
+
+		n = 1 + rnd(40);
+		for (i = 0; i < n; i++) {
+			task(&t[i], rnd(3), rnd(1025), rnd(m.nr_cpus),
+			     rnd(4) ? all : (1 + rnd((u32)all)) & all);
+			t[i].avg = rnd(400);
+			t[i].clamp_base.min = rnd(3) ? 0 : rnd(1025);
+			t[i].clamp_base.max = rnd(3) ? 1024 : rnd(1025);
+			t[i].clamp_now = t[i].clamp_base;
+		}
+		for (step = 0; step < 40; step++) {
+			unsigned int before = pack.nr, moves = 0;
+			bool over_before = pack.overflow;
+			u64 sum = 0;
+
+			m.online = all & ~(rnd(5) ? 0 : (hmpgov_mask)rnd((u32)all));
+			if (!m.online)
+				m.online = 1;
+			littles = hmpgov_cluster_mask(&(struct hmpgov_machine){
+				m.nr_cpus, m.capacity, m.cluster, m.nr_clusters, all }, 0);
+			lit_on = littles & m.online;
+			per_cpu = (u64)m.capacity[0] * pol.pack_limit / 1024;
+			for (i = 0; i < n; i++) {
+				if (rnd(4) == 0)
+					t[i].avg = rnd(rnd(2) ? 120 : 500);
+				if (rnd(10) == 0)
+					t[i].class = rnd(3);
+				if (t[i].class == HMPGOV_CLASS_SMALL)
+					sum += t[i].avg;
+			}
+			/*
+			 * The test's own account of the hold: the set it starts
+			 * from is its online part, at least one CPU.
+			 */
+			before = weight(pack.cpus & lit_on);
+			if (!before)
+				before = 1;
+			if (lit_on && sum > before * per_cpu)
+				high_since = high_since ? high_since : clock;
+			else
+				high_since = 0;
+			hmpgov_place(&m, &pol, t, n, &pack, order, clock);
+			decisions++;
+			for (i = 0; i < n; i++) {
+				struct hmpgov_placed *p = &t[i];
+
+				if (!p->mask || (p->mask & ~p->base) ||
+				    (p->mask != p->base && (p->mask & ~m.online)) ||
+				    (p->want & ~p->base))
+					bad++;
+				if (!why_fits(&m, p))
+					badwhy++;
+				if (p->act == HMPGOV_ACT_SET)
+					moves++;
+				if ((pol.backends & HMPGOV_BACKEND_UCLAMP) &&
+				    p->clamp_base.min <= p->clamp_base.max &&
+				    (p->clamp.min < p->clamp_base.min ||
+				     p->clamp.max > p->clamp_base.max ||
+				     p->clamp.min > p->clamp.max))
+					badclamp++;
+				if (p->act == HMPGOV_ACT_SET) {
+					p->mask_now = p->mask;
+					p->clamp_now = p->clamp;
+					p->moved_at = clock;
+				}
+			}
+			if (pol.moves_per_pass && moves > pol.moves_per_pass)
+				badmoves++;
+			if (lit_on && ((pack.cpus & ~lit_on) || !pack.cpus ||
+				       weight(pack.cpus) != pack.nr))
+				badpack++;
+			if (lit_on && pack.nr > before && !over_before &&
+			    !pack.overflow && (!high_since ||
+					       clock - high_since < 100000000ULL))
+				badhold++;
+			clock += rnd(3) ? 16000000 : 1 + rnd(200000000);
+		}
+	}
+	TAP_CHECK(!bad, "properties: %u decisions, masks non-empty, in base, online or the base",
+		  decisions);
+	TAP_CHECK(!badwhy, "properties: reasons fit classes, a big task's cluster its mask");
+	TAP_CHECK(!badmoves, "properties: no pass sets more than moves_per_pass");
+	TAP_CHECK(!badclamp, "properties: uclamp never lowers util_min nor raises util_max");
+	TAP_CHECK(!badpack, "properties: the packing set is nr online little CPUs (%u bad)",
+		  badpack);
+	TAP_CHECK(!badhold, "properties: packing grows after 100 ms over bound or on overflow (%u)",
+		  badhold);
 }
 
 int main(void)
@@ -156,5 +458,9 @@ int main(void)
 	test_quiet_little();
 	test_big();
 	test_base_wins();
+	test_hold_exact();
+	test_reasons();
+	test_uclamp();
+	test_properties();
 	return tap_done();
 }
