@@ -89,7 +89,7 @@ static int stats_show(struct seq_file *m, void *v)
 	seq_printf(m, "table_size %u\n", hmpgov_table_size());
 	seq_printf(m, "entry_bytes %zu\n", sizeof(struct hmpgov_task));
 	seq_printf(m, "window_ms %u\n", HMPGOV_WINDOW_NS / 1000000);
-	seq_printf(m, "halflife_ms %u\n", READ_ONCE(hmpgov_halflife_ns) / 1000000);
+	seq_printf(m, "halflife_ms %u\n", READ_ONCE(hmpgov_settings.halflife_ns) / 1000000);
 	hmpgov_steer_stats(&st);
 #define COUNT(field) atomic_long_read(&hmpgov_counters.field)
 	seq_printf(m, "mode %s\n", hmpgov_mode_names[READ_ONCE(hmpgov_settings.mode)]);

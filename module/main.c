@@ -21,10 +21,6 @@
 
 static void apply_settings(const struct hmpgov_load_params *lp)
 {
-	hmpgov_halflife_ns = lp->halflife_ms * NSEC_PER_MSEC;
-	hmpgov_thresholds_set(&lp->thresholds);
-	hmpgov_settings.min_interval_ns = lp->min_interval_ms * NSEC_PER_MSEC;
-	hmpgov_settings.pack_limit = lp->pack_limit;
 	hmpgov_settings.steerable = hmpgov_steerable_machine(&hmpgov_topo);
 	hmpgov_settings.mode = hmpgov_settings.steerable ? lp->mode :
 			       HMPGOV_MODE_OFF;
@@ -38,6 +34,11 @@ static int __init hmpgov_init(void)
 	ret = hmpgov_params_validate(&lp);
 	if (ret)
 		return ret;
+	ret = hmpgov_tunables_load();
+	if (ret) {
+		kfree(lp.capacity_override);
+		return ret;
+	}
 	ret = hmpgov_topology_discover(&hmpgov_topo, lp.capacity_override,
 				       lp.want);
 	kfree(lp.capacity_override);
@@ -56,10 +57,10 @@ static int __init hmpgov_init(void)
 			HMPGOV_MAX_CPUS, HMPGOV_MAX_CLUSTERS);
 	apply_settings(&lp);
 
-	ret = hmpgov_table_init(lp.max_tasks);
+	ret = hmpgov_table_init(hmpgov_tunable_max_tasks());
 	if (ret)
 		goto free_topology;
-	ret = hmpgov_steer_init(lp.max_tasks);
+	ret = hmpgov_steer_init(hmpgov_tunable_max_tasks());
 	if (ret)
 		goto free_table;
 	ret = hmpgov_tracking_start();

@@ -279,7 +279,7 @@ unsigned int hmpgov_place(const struct hmpgov_machine *m,
 		t[i].act = HMPGOV_ACT_WAIT;
 		if (pol->moves_per_pass && moves >= pol->moves_per_pass)
 			t[i].why = HMPGOV_WHY_PASS_FULL;
-		else if (now - t[i].moved_at < pol->min_interval_ns)
+		else if (now - t[i].moved_at < pol->move_interval_ns)
 			t[i].why = HMPGOV_WHY_DEFERRED;
 		else
 			t[i].act = HMPGOV_ACT_SET;

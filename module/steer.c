@@ -17,7 +17,7 @@
  *  3. decides the masks of the active tasks with the placement rules
  *     (placement.c), always within the base, and applies the ones that
  *     change with set_cpus_allowed_ptr(), at most MOVES_PER_PASS per pass
- *     and one per task per min_interval_ms.
+ *     and one per task per move_interval_ms.
  *
  * Active tasks are those that ran in the last IDLE_NS (the probes mark
  * the slots of tasks that run, feed.c). A task asleep for longer keeps
@@ -155,7 +155,7 @@ static struct managed *find_managed(struct task_struct *p)
 
 static bool excluded_comm(const char *comm)
 {
-	const char *list = hmpgov_exclude_comm, *end;
+	const char *list = hmpgov_settings.exclude_comm, *end;
 	size_t len = strlen(comm);
 
 	while (*list) {
@@ -424,8 +424,8 @@ static unsigned int decide(u64 now)
 		.backends = READ_ONCE(hmpgov_settings.backends),
 		.pack_limit = READ_ONCE(hmpgov_settings.pack_limit),
 		/* observe changes nothing, so nothing waits */
-		.min_interval_ns = observe ? 0 :
-			READ_ONCE(hmpgov_settings.min_interval_ns),
+		.move_interval_ns = observe ? 0 :
+			READ_ONCE(hmpgov_settings.move_interval_ns),
 		.moves_per_pass = observe ? 0 : MOVES_PER_PASS,
 	};
 	struct hmpgov_packing was = packing;

@@ -7,9 +7,10 @@
  *   cluster_source   topology | cpufreq | capacity
  *   nr_clusters      number of clusters, numbered littlest first
  *   steer            affinity | uclamp | both: how hmpgov steers (steer=)
- *   halflife_ms      (read-write) half-life of the utilization average
- *   mode, small_down, small_up, big_down, big_up, min_interval_ms,
- *   pack_limit       (read-write) steering knobs: module/knobs.c
+ *   mode             (read-write) off | observe | steer: module/knobs.c
+ *   halflife_ms, small_down, small_up, big_down, big_up, class_hold_ms,
+ *   move_interval_ms, pack_limit, min_interval_ms (old name)
+ *                    (read-write) the tunables: module/tunables.c
  *   cpuN/capacity    capacity of CPU N, 1..1024
  *   cpuN/cluster     its cluster number
  *   cpuN/capacity_source  where its capacity came from
@@ -64,27 +65,6 @@ static ssize_t steer_show(struct kobject *kobj, struct kobj_attribute *attr,
 			  hmpgov_steer_names[READ_ONCE(hmpgov_settings.steer)]);
 }
 
-static ssize_t halflife_ms_show(struct kobject *kobj,
-				struct kobj_attribute *attr, char *buf)
-{
-	return sysfs_emit(buf, "%u\n",
-			  (u32)(READ_ONCE(hmpgov_halflife_ns) / NSEC_PER_MSEC));
-}
-
-/* A bad value gets -EINVAL and changes nothing. */
-static ssize_t halflife_ms_store(struct kobject *kobj,
-				 struct kobj_attribute *attr, const char *buf,
-				 size_t count)
-{
-	unsigned int ms;
-
-	if (kstrtouint(buf, 10, &ms) || hmpgov_halflife_ms_valid(ms))
-		return -EINVAL;
-	WRITE_ONCE(hmpgov_halflife_ns, (u32)(ms * NSEC_PER_MSEC));
-	return count;
-}
-
-static struct kobj_attribute halflife_ms_attr = __ATTR_RW(halflife_ms);
 static struct kobj_attribute state_attr = __ATTR_RO(state);
 static struct kobj_attribute capacity_source_attr = __ATTR_RO(capacity_source);
 static struct kobj_attribute cluster_source_attr = __ATTR_RO(cluster_source);
@@ -97,7 +77,6 @@ static struct attribute *root_attrs[] = {
 	&cluster_source_attr.attr,
 	&nr_clusters_attr.attr,
 	&steer_attr.attr,
-	&halflife_ms_attr.attr,
 	NULL,
 };
 

@@ -52,9 +52,6 @@ static DEFINE_PER_CPU(struct running, running);
 
 #define MAX_SLICE_NS	(2 * TICK_NSEC)
 
-/* Read on every event; written by the halflife_ms knob. */
-u32 hmpgov_halflife_ns = 32 * NSEC_PER_MSEC;
-
 static bool tracked_kind(struct task_struct *p)
 {
 	return !(p->flags & PF_KTHREAD) && p->pid;
@@ -85,7 +82,7 @@ static bool classify(struct hmpgov_task *e, u64 now, u32 hl, int cpu)
 	to = hmpgov_class_next(e->class, e->class_since, now, util,
 			       hmpgov_util_avg(&e->util, now, hl),
 			       hmpgov_topo.capacity[cpu], &thr,
-			       READ_ONCE(hmpgov_settings.min_interval_ns));
+			       READ_ONCE(hmpgov_settings.class_hold_ns));
 	if (to == e->class)
 		return false;
 	trace_hmpgov_class(e->pid, e->comm, util, e->class, to);
@@ -97,7 +94,7 @@ static bool classify(struct hmpgov_task *e, u64 now, u32 hl, int cpu)
 
 static void probe_stat_runtime(HMPGOV_STAT_RUNTIME_ARGS)
 {
-	u32 hl = READ_ONCE(hmpgov_halflife_ns);
+	u32 hl = READ_ONCE(hmpgov_settings.halflife_ns);
 	struct hmpgov_task *e;
 	bool fresh, moved;
 	u64 now;
@@ -201,7 +198,7 @@ static void task_now(const struct hmpgov_task *t, u64 now, u32 hl,
  */
 u32 hmpgov_task_util(const struct hmpgov_task *t, u64 now)
 {
-	u32 hl = READ_ONCE(hmpgov_halflife_ns);
+	u32 hl = READ_ONCE(hmpgov_settings.halflife_ns);
 	struct hmpgov_util u;
 
 	task_now(t, now, hl, &u);
@@ -217,7 +214,7 @@ u32 hmpgov_task_util(const struct hmpgov_task *t, u64 now)
  */
 u32 hmpgov_task_avg(const struct hmpgov_task *t, u64 now)
 {
-	u32 hl = READ_ONCE(hmpgov_halflife_ns);
+	u32 hl = READ_ONCE(hmpgov_settings.halflife_ns);
 	struct hmpgov_util u;
 
 	task_now(t, now, hl, &u);

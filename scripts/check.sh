@@ -104,6 +104,8 @@ step "compat: deb-5.10-arm64 built with sched_switch's prev_state (a wrong guess
 	"$HMPGOV_TOP/scripts/compat-check.sh" deb-5.10-arm64 HMPGOV_SWITCH_PREV_STATE
 step "compat: deb-6.12-arm64 built with sched_stat_runtime's vruntime (a wrong guess) fails" \
 	"$HMPGOV_TOP/scripts/compat-check.sh" deb-6.12-arm64 HMPGOV_STAT_RUNTIME_VRUNTIME
+step "tunables: modinfo states the table's bounds and defaults" \
+	"$HMPGOV_TOP/scripts/check-tunables.sh" deb-6.1-amd64
 
 # 5. DKMS.
 "$HMPGOV_TOP/scripts/dkms-test.sh" | emit ""

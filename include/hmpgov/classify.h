@@ -68,12 +68,12 @@ enum hmpgov_class hmpgov_classify(enum hmpgov_class cur, u32 util, u32 avg,
 /*
  * The class a tracked task of class @cur, taken at @since (ns), has at
  * @now: hmpgov_classify()'s, held where a change would come sooner than
- * @min_interval_ns after the last one, or a down-move sooner than
+ * @hold_ns (class_hold_ms) after the last one, or a down-move sooner than
  * HMPGOV_SETTLE_NS.
  */
 enum hmpgov_class hmpgov_class_next(enum hmpgov_class cur, u64 since, u64 now,
 				    u32 util, u32 avg, u32 cap,
 				    const struct hmpgov_thresholds *t,
-				    u64 min_interval_ns);
+				    u64 hold_ns);
 
 #endif /* HMPGOV_CLASSIFY_H */

@@ -68,29 +68,18 @@ struct hmpgov_probe {
 	struct tracepoint *tp;
 };
 
-/* The signal's half-life in ns (halflife_ms); read in probes. */
-extern u32 hmpgov_halflife_ns;
-
 /* module/params.c */
 extern const char *const hmpgov_capacity_source_names[];
 extern const char *const hmpgov_cluster_source_names[];
+/* The parameters that are not numeric tunables (tunables.c has those). */
 struct hmpgov_load_params {
 	u32 *capacity_override;	/* kmalloc'ed, or NULL */
 	enum hmpgov_capacity_source want;
-	unsigned int max_tasks;
-	unsigned int halflife_ms;
 	int mode;			/* enum hmpgov_mode */
 	int steer;			/* enum hmpgov_steer, as asked */
-	struct hmpgov_thresholds thresholds;
-	unsigned int min_interval_ms;
-	unsigned int pack_limit;
 };
 
 int hmpgov_params_validate(struct hmpgov_load_params *lp);
-int hmpgov_halflife_ms_valid(unsigned int ms);
-int hmpgov_min_interval_ms_valid(unsigned int ms);
-int hmpgov_pack_limit_valid(unsigned int v);
-extern char hmpgov_exclude_comm[256];
 
 /* module/tracepoints.c */
 int hmpgov_probes_attach(struct hmpgov_probe *probes, unsigned int nr);

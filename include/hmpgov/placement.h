@@ -44,7 +44,7 @@ enum hmpgov_why {
 	HMPGOV_WHY_MEDIUM,		/* medium: keeps its base */
 	HMPGOV_WHY_BIG,			/* big: on cluster .cluster (rule 3) */
 	HMPGOV_WHY_BIG_NO_ROOM,		/* big: no bigger cluster has room in its base */
-	HMPGOV_WHY_DEFERRED,		/* a move waits: min_interval_ms since the last */
+	HMPGOV_WHY_DEFERRED,		/* a move waits: move_interval_ms since the last */
 	HMPGOV_WHY_PASS_FULL,		/* a move waits: this pass made its moves */
 	HMPGOV_NR_WHY,
 };
@@ -82,7 +82,7 @@ struct hmpgov_placed {
 struct hmpgov_policy {
 	unsigned int backends;		/* HMPGOV_BACKEND_* */
 	u32 pack_limit;			/* /1024 of a little CPU's capacity */
-	u64 min_interval_ns;		/* between two moves of a task; 0: none */
+	u64 move_interval_ns;		/* between two moves of a task; 0: none */
 	unsigned int moves_per_pass;	/* 0: no limit */
 	/* uclamp: util_min that fits cluster c and bigger only */
 	u32 clamp_min[HMPGOV_MAX_CLUSTERS];
@@ -139,7 +139,7 @@ struct hmpgov_packing {
  * alone only a packed small task gets a mask, and a big task placed on a
  * cluster gets that cluster's util_min, a small task the littlest CPUs'
  * util_max, within the user's request (hmpgov_clamp_combine()). Last the
- * rate limits: a task moved less than min_interval_ns ago, or beyond
+ * rate limits: a task moved less than move_interval_ns ago, or beyond
  * moves_per_pass changes, waits.
  *
  * Return: how many tasks' decisions differ from what they have (set or

@@ -36,16 +36,23 @@ enum hmpgov_steer {
 
 extern const char *const hmpgov_steer_names[HMPGOV_NR_STEER];
 
-/* Settings read by the probes and the worker; written by knobs.c. */
+/*
+ * Every setting, read by the probes and the worker: the tunables
+ * (tunables.c) as they publish them, the mode (knobs.c), and what load
+ * settled.
+ */
 struct hmpgov_settings {
 	u64 thresholds;		/* four u16: see hmpgov_thresholds_get() */
-	u32 min_interval_ns;	/* between two moves of one task */
+	u32 halflife_ns;	/* of the utilization average */
+	u32 class_hold_ns;	/* least time between two class changes */
+	u32 move_interval_ns;	/* least time between two moves of a task */
 	u32 pack_limit;		/* /1024 of a little CPU's capacity */
 	int mode;		/* enum hmpgov_mode */
 	int steer;		/* enum hmpgov_steer, as chosen */
 	int requested_steer;	/* as asked by steer= */
 	unsigned int backends;	/* HMPGOV_BACKEND_* of steer */
 	bool steerable;		/* asymmetric and within HMPGOV_MAX_CPUS */
+	char exclude_comm[256];	/* task names left alone (exclude_comm=) */
 };
 
 extern struct hmpgov_settings hmpgov_settings;
@@ -104,8 +111,14 @@ extern struct hmpgov_counters hmpgov_counters;
 void hmpgov_count_hint(const struct hmpgov_backend_ops *b,
 		       enum hmpgov_hint_result r, bool restoring);
 
-/* module/knobs.c: the runtime knobs in /sys/kernel/hmpgov */
+/* module/knobs.c: the mode knob in /sys/kernel/hmpgov */
 int hmpgov_knobs_init(struct kobject *root);
 void hmpgov_knobs_exit(struct kobject *root);
+
+/* module/tunables.c: the numeric tunables, parameters and knobs */
+int hmpgov_tunables_load(void);
+unsigned int hmpgov_tunable_max_tasks(void);
+int hmpgov_tunables_sysfs_init(struct kobject *root);
+void hmpgov_tunables_sysfs_exit(struct kobject *root);
 
 #endif /* HMPGOV_STEER_H */

@@ -96,13 +96,13 @@ static void test_holds(void)
 		  "settle: an up-move at once");
 	TAP_CHECK(hmpgov_class_next(HMPGOV_CLASS_MEDIUM, t0, t0 + 16 * MS - 1, 900, 900,
 				    1024, &def, 16 * MS) == HMPGOV_CLASS_MEDIUM,
-		  "min_interval 16 ms holds an up-move for 15.999999 ms");
+		  "class_hold 16 ms holds an up-move for 15.999999 ms");
 	TAP_CHECK(hmpgov_class_next(HMPGOV_CLASS_MEDIUM, t0, t0 + 16 * MS, 900, 900,
 				    1024, &def, 16 * MS) == HMPGOV_CLASS_BIG,
 		  "and lets it through at 16 ms");
 	TAP_CHECK(hmpgov_class_next(HMPGOV_CLASS_BIG, t0, t0 + 40 * MS, 100, 100,
 				    1024, &def, 50 * MS) == HMPGOV_CLASS_BIG,
-		  "min_interval 50 ms holds a down-move past the 32 ms settle");
+		  "class_hold 50 ms holds a down-move past the 32 ms settle");
 }
 
 static u64 rnd_state = 0x9e3779b97f4a7c15ULL;

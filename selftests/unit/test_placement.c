@@ -239,7 +239,7 @@ static void test_reasons(void)
 
 	/* rate limits */
 	memset(&pack, 0, sizeof(pack));
-	pol.min_interval_ns = 16000000;
+	pol.move_interval_ns = 16000000;
 	pol.moves_per_pass = 2;
 	for (i = 0; i < 4; i++)
 		task(&t[i], HMPGOV_CLASS_BIG, 900 - i, 0, ALL(4));
@@ -355,7 +355,7 @@ static void test_properties(void)
 		hmpgov_mask all = ALL(m.nr_cpus), littles, lit_on;
 		struct hmpgov_policy pol = {
 			.backends = 1 + rnd(3), .pack_limit = 300 + rnd(700),
-			.min_interval_ns = rnd(2) ? 16000000 : 0,
+			.move_interval_ns = rnd(2) ? 16000000 : 0,
 			.moves_per_pass = rnd(4),
 			.clamp_min = { 0, 447, 900 }, .clamp_max_small = 356,
 		};

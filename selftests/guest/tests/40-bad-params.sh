@@ -14,11 +14,14 @@ refused "negative" "capacity=: value $((n - 1)) \('-5'\) is not a number" "capac
 refused "unknown option" "capacity_source=: unknown option 'bogus'" capacity_source=bogus
 refused "steer unknown" "steer=: unknown option 'bogus'" steer=bogus
 refused "unknown mode" "mode=: unknown mode 'bogus'" mode=bogus
-refused "threshold over 1024" "big_up=: .* must keep" small_up=2000
+refused "threshold over 1024" "small_up=: 2000 is out of range 0..1024" small_up=2000
 refused "thresholds out of order" "big_up=: 160, 256, 512, 100 must keep" big_up=100
 refused "small_down zero" "small_down=.*0, 256, 512, 700 must keep" small_down=0
 refused "small_down above small_up" "small_down=.*300, 256, 512, 700 must keep" small_down=300
 refused "min_interval_ms too long" "min_interval_ms=: 1001 is out of range 0..1000" min_interval_ms=1001
+refused "class_hold_ms too long" "class_hold_ms=: 1001 is out of range 0..1000" class_hold_ms=1001
+refused "move_interval_ms too long" "move_interval_ms=: 5000 is out of range 0..1000" move_interval_ms=5000
+refused "min_interval_ms negative" "min_interval_ms=: -5 is out of range 0..1000" min_interval_ms=-5
 refused "pack_limit zero" "pack_limit=: 0 is out of range 1..1024" pack_limit=0
 refused "pack_limit over 1024" "pack_limit=: 2000 is out of range 1..1024" pack_limit=2000
 refused "exclude_comm empty name" "exclude_comm=: 'a,,b' is not a comma-separated list" exclude_comm=a,,b
@@ -29,4 +32,27 @@ got="$(cat $SYS/mode) $(cat $SYS/small_down) $(cat $SYS/small_up) $(cat $SYS/big
 expect="observe 100 200 600 800 8 500"
 grep -q active $SYS/state || expect="off 100 200 600 800 8 500"
 check "params: the steering parameters reach the knobs ($got)" [ "$got" = "$expect" ]
+unload >/dev/null
+# The split intervals, and the old name setting both.
+load class_hold_ms=12 move_interval_ms=20 >/dev/null
+got="$(cat $SYS/class_hold_ms) $(cat $SYS/move_interval_ms) $(cat $SYS/min_interval_ms)"
+check "params: class_hold_ms and move_interval_ms reach their knobs ($got)" [ "$got" = "12 20 20" ]
+echo 7 >$SYS/min_interval_ms
+got="$(cat $SYS/class_hold_ms) $(cat $SYS/move_interval_ms)"
+check "knobs: writing min_interval_ms (old name) sets both ($got)" [ "$got" = "7 7" ]
+echo 300 >$SYS/pack_limit
+got=$(cat /sys/module/hmpgov/parameters/pack_limit)
+check "knobs: /sys/module/hmpgov/parameters follows a knob write (pack_limit $got)" [ "$got" = 300 ]
+mark_log
+echo 2000 >$SYS/small_up 2>/dev/null
+line=$(new_log | grep "hmpgov: small_up: 2000 is out of range 0..1024; unchanged")
+check "knobs: a bad write logs why (${line#*hmpgov: })" [ -n "$line" ]
+mark_log
+echo 100 >$SYS/big_up 2>/dev/null
+line=$(new_log | grep "hmpgov: small_down, small_up, big_down, big_up: 160, 256, 512, 100 would break")
+check "knobs: a write breaking the thresholds' order logs why" [ -n "$line" ]
+unload >/dev/null
+load min_interval_ms=9 >/dev/null
+got="$(cat $SYS/class_hold_ms) $(cat $SYS/move_interval_ms)"
+check "params: min_interval_ms= (old name) sets both ($got)" [ "$got" = "9 9" ]
 unload >/dev/null
