@@ -39,4 +39,15 @@ static inline int tap_done(void)
 	return tap_failed ? 1 : 0;
 }
 
+/* A deterministic xorshift generator for property tests: 0 .. @below - 1. */
+static unsigned long long tap_rand_state = 88172645463325252ULL;
+
+static inline unsigned int tap_rand(unsigned int below)
+{
+	tap_rand_state ^= tap_rand_state << 13;
+	tap_rand_state ^= tap_rand_state >> 7;
+	tap_rand_state ^= tap_rand_state << 17;
+	return (unsigned int)(tap_rand_state % below);
+}
+
 #endif

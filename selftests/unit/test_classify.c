@@ -105,16 +105,6 @@ static void test_holds(void)
 		  "class_hold 50 ms holds a down-move past the 32 ms settle");
 }
 
-static u64 rnd_state = 0x9e3779b97f4a7c15ULL;
-
-static u32 rnd(u32 below)
-{
-	rnd_state ^= rnd_state << 13;
-	rnd_state ^= rnd_state >> 7;
-	rnd_state ^= rnd_state << 17;
-	return (u32)(rnd_state % below);
-}
-
 /*
  * Random signals: classes change only as the thresholds say (hysteresis:
  * an up-move needs its up bound, a down-move its down bound), and never
@@ -128,11 +118,11 @@ static void test_properties(void)
 	u32 util, avg, cap;
 
 	for (i = 0; i < 200000; i++) {
-		now += rnd(3) ? 4 * MS : 1 + rnd(40 * MS);
-		avg = rnd(1025);
-		util = avg + rnd(1025 - avg);
-		cap = rnd(2) ? 1024 : 446;
-		hold = rnd(2) ? 16 * MS : 0;
+		now += tap_rand(3) ? 4 * MS : 1 + tap_rand(40 * MS);
+		avg = tap_rand(1025);
+		util = avg + tap_rand(1025 - avg);
+		cap = tap_rand(2) ? 1024 : 446;
+		hold = tap_rand(2) ? 16 * MS : 0;
 		to = hmpgov_class_next(c, since, now, util, avg, cap, &def, hold);
 		if (to == c)
 			continue;

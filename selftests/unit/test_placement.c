@@ -302,17 +302,6 @@ static void test_uclamp(void)
 		  "a boost stops at the user's util_max (300)");
 }
 
-/* A small deterministic generator for the property tests. */
-static u64 rnd_state = 88172645463325252ULL;
-
-static u32 rnd(u32 below)
-{
-	rnd_state ^= rnd_state << 13;
-	rnd_state ^= rnd_state >> 7;
-	rnd_state ^= rnd_state << 17;
-	return (u32)(rnd_state % below);
-}
-
 static unsigned int weight(hmpgov_mask m)
 {
 	unsigned int n = 0;
@@ -354,9 +343,9 @@ static void test_properties(void)
 		struct hmpgov_machine m = *machines[round % 2];
 		hmpgov_mask all = ALL(m.nr_cpus), littles, lit_on;
 		struct hmpgov_policy pol = {
-			.backends = 1 + rnd(3), .pack_limit = 300 + rnd(700),
-			.move_interval_ns = rnd(2) ? 16000000 : 0,
-			.moves_per_pass = rnd(4),
+			.backends = 1 + tap_rand(3), .pack_limit = 300 + tap_rand(700),
+			.move_interval_ns = tap_rand(2) ? 16000000 : 0,
+			.moves_per_pass = tap_rand(4),
 			.clamp_min = { 0, 447, 900 }, .clamp_max_small = 356,
 		};
 		struct hmpgov_packing pack = { 0 };
@@ -364,13 +353,13 @@ static void test_properties(void)
 		u64 clock = 1000000000ULL, high_since = 0;
 		u64 per_cpu;
 
-		n = 1 + rnd(40);
+		n = 1 + tap_rand(40);
 		for (i = 0; i < n; i++) {
-			task(&t[i], rnd(3), rnd(1025), rnd(m.nr_cpus),
-			     rnd(4) ? all : (1 + rnd((u32)all)) & all);
-			t[i].avg = rnd(400);
-			t[i].clamp_base.min = rnd(3) ? 0 : rnd(1025);
-			t[i].clamp_base.max = rnd(3) ? 1024 : rnd(1025);
+			task(&t[i], tap_rand(3), tap_rand(1025), tap_rand(m.nr_cpus),
+			     tap_rand(4) ? all : (1 + tap_rand((u32)all)) & all);
+			t[i].avg = tap_rand(400);
+			t[i].clamp_base.min = tap_rand(3) ? 0 : tap_rand(1025);
+			t[i].clamp_base.max = tap_rand(3) ? 1024 : tap_rand(1025);
 			t[i].clamp_now = t[i].clamp_base;
 		}
 		for (step = 0; step < 40; step++) {
@@ -378,7 +367,7 @@ static void test_properties(void)
 			bool over_before = pack.overflow;
 			u64 sum = 0;
 
-			m.online = all & ~(rnd(5) ? 0 : (hmpgov_mask)rnd((u32)all));
+			m.online = all & ~(tap_rand(5) ? 0 : (hmpgov_mask)tap_rand((u32)all));
 			if (!m.online)
 				m.online = 1;
 			littles = hmpgov_cluster_mask(&(struct hmpgov_machine){
@@ -386,10 +375,10 @@ static void test_properties(void)
 			lit_on = littles & m.online;
 			per_cpu = (u64)m.capacity[0] * pol.pack_limit / 1024;
 			for (i = 0; i < n; i++) {
-				if (rnd(4) == 0)
-					t[i].avg = rnd(rnd(2) ? 120 : 500);
-				if (rnd(10) == 0)
-					t[i].class = rnd(3);
+				if (tap_rand(4) == 0)
+					t[i].avg = tap_rand(tap_rand(2) ? 120 : 500);
+				if (tap_rand(10) == 0)
+					t[i].class = tap_rand(3);
 				if (t[i].class == HMPGOV_CLASS_SMALL)
 					sum += t[i].avg;
 			}
@@ -438,7 +427,7 @@ static void test_properties(void)
 			    !pack.overflow && (!high_since ||
 					       clock - high_since < 100000000ULL))
 				badhold++;
-			clock += rnd(3) ? 16000000 : 1 + rnd(200000000);
+			clock += tap_rand(3) ? 16000000 : 1 + tap_rand(200000000);
 		}
 	}
 	TAP_CHECK(!bad, "properties: %u decisions, masks non-empty, in base, online or the base",
