@@ -47,6 +47,8 @@ const struct hmpgov_backend_ops *hmpgov_backend(unsigned int i)
 	unsigned int engaged = READ_ONCE(hmpgov_settings.backends) |
 			       HMPGOV_BACKEND_AFFINITY;
 
+	BUILD_BUG_ON(HMPGOV_BACKEND_AFFINITY != 1U << HMPGOV_AFFINITY);
+	BUILD_BUG_ON(HMPGOV_BACKEND_UCLAMP != 1U << HMPGOV_UCLAMP);
 	if (i >= HMPGOV_NR_BACKENDS || !(engaged & (1U << i)))
 		return NULL;
 	return backends[i];

@@ -285,6 +285,8 @@ static void adopt_task(unsigned int slot, bool again)
 	}
 	m->p = p;
 	m->slot = slot;
+	/* no uclamp backend: the kernel's defaults, as traced */
+	m->hints.clamp.base.max = HMPGOV_CLAMP_NO_MAX;
 	if (t.parent)
 		parent = find_managed_pid(t.parent);
 	/* A child may carry what hmpgov gave its parent, not the user's. */
@@ -679,6 +681,7 @@ free:
 	kvfree(placed);
 	kvfree(index_of);
 	kvfree(why_of_slot);
+	why_of_slot = NULL;
 	kvfree(of_slot);
 	return ret;
 }
@@ -702,5 +705,6 @@ void hmpgov_steer_exit(void)
 	kvfree(placed);
 	kvfree(index_of);
 	kvfree(why_of_slot);
+	why_of_slot = NULL;
 	kvfree(of_slot);
 }

@@ -13,8 +13,9 @@
  * 1 <= small_down < small_up <= big_down < big_up <= 1024.
  *
  * min_interval_ms, the name before class_hold_ms and move_interval_ms
- * existed, is kept as an alias that sets both; it reads as
- * move_interval_ms.
+ * existed, is kept as an alias that sets both (at load, not together
+ * with either); it reads as move_interval_ms, also in
+ * /sys/module/hmpgov/parameters.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -30,9 +31,8 @@
 #include "hmpgov/placement.h"
 #include "hmpgov/steer.h"
 
-/* Writable at run time; a change makes the worker decide again at once. */
-#define KNOB	1U
-#define KICK	2U
+#define KNOB	1U	/* also a knob in /sys/kernel/hmpgov, writable */
+#define KICK	2U	/* a change makes the worker decide again at once */
 
 enum tunable_id {
 	T_MAX_TASKS, T_HALFLIFE, T_SMALL_DOWN, T_SMALL_UP, T_BIG_DOWN,
@@ -47,6 +47,7 @@ enum tunable_id {
 struct tunable {
 	const char *name, *unit;
 	unsigned int min, max, value, flags;
+	bool given;		/* as a parameter at load */
 };
 
 /* The table: name, unit, bounds, default, flags. */
@@ -71,6 +72,7 @@ static int param_set(const char *val, const struct kernel_param *kp)
 {
 	struct tunable *t = kp->arg;
 
+	t->given = true;
 	return kstrtouint(val, 0, &t->value);
 }
 
@@ -87,59 +89,94 @@ static const struct kernel_param_ops tunable_param_ops = {
 };
 
 /*
- * modinfo's text: make check (scripts/check-tunables.sh) holds each
+ * The parameters, by hand: module_param_cb() wants a literal name.
+ * modinfo's text: make check (scripts/check-tables.sh) holds each
  * "(min..max unit, default d)" to the table above.
  */
+__MODULE_PARM_TYPE(max_tasks, "uint");
 module_param_cb(max_tasks, &tunable_param_ops, &tunables[T_MAX_TASKS], 0444);
 MODULE_PARM_DESC(max_tasks,
 		 "Tasks tracked at most, rounded up to a power of 2 (16..1048576 tasks, default 4096)");
+__MODULE_PARM_TYPE(halflife_ms, "uint");
 module_param_cb(halflife_ms, &tunable_param_ops, &tunables[T_HALFLIFE], 0444);
 MODULE_PARM_DESC(halflife_ms,
 		 "Half-life of the utilization average; runtime: /sys/kernel/hmpgov/halflife_ms (1..1000 ms, default 32)");
+__MODULE_PARM_TYPE(small_down, "uint");
 module_param_cb(small_down, &tunable_param_ops, &tunables[T_SMALL_DOWN], 0444);
 MODULE_PARM_DESC(small_down,
 		 "A task under this utilization becomes small (0..1024 util, default 160)");
+__MODULE_PARM_TYPE(small_up, "uint");
 module_param_cb(small_up, &tunable_param_ops, &tunables[T_SMALL_UP], 0444);
 MODULE_PARM_DESC(small_up,
 		 "A small task at or above this becomes medium (0..1024 util, default 256)");
+__MODULE_PARM_TYPE(big_down, "uint");
 module_param_cb(big_down, &tunable_param_ops, &tunables[T_BIG_DOWN], 0444);
 MODULE_PARM_DESC(big_down,
 		 "A big task under this becomes medium (0..1024 util, default 512)");
+__MODULE_PARM_TYPE(big_up, "uint");
 module_param_cb(big_up, &tunable_param_ops, &tunables[T_BIG_UP], 0444);
 MODULE_PARM_DESC(big_up,
 		 "A task at or above this becomes big (0..1024 util, default 700)");
+__MODULE_PARM_TYPE(class_hold_ms, "uint");
 module_param_cb(class_hold_ms, &tunable_param_ops, &tunables[T_CLASS_HOLD],
 		0444);
 MODULE_PARM_DESC(class_hold_ms,
 		 "Least time a task keeps its class before the next change (0..1000 ms, default 4)");
+__MODULE_PARM_TYPE(move_interval_ms, "uint");
 module_param_cb(move_interval_ms, &tunable_param_ops,
 		&tunables[T_MOVE_INTERVAL], 0444);
 MODULE_PARM_DESC(move_interval_ms,
 		 "Least time between two moves of one task (0..1000 ms, default 4)");
+__MODULE_PARM_TYPE(pack_limit, "uint");
 module_param_cb(pack_limit, &tunable_param_ops, &tunables[T_PACK_LIMIT], 0444);
 MODULE_PARM_DESC(pack_limit,
 		 "Share of a little CPU the packed small tasks may use (1..1024 /1024, default 650)");
 
-static int min_interval_ms = -1;
-module_param(min_interval_ms, int, 0444);
+/* The old name: given at load, it sets both intervals; it shows the moves'. */
+static long long min_interval_ms;
+static bool min_interval_given;
+
+static int alias_param_set(const char *val, const struct kernel_param *kp)
+{
+	min_interval_given = true;
+	return kstrtoll(val, 0, &min_interval_ms);
+}
+
+static int alias_param_get(char *buf, const struct kernel_param *kp)
+{
+	return sysfs_emit(buf, "%u\n",
+			  READ_ONCE(tunables[T_MOVE_INTERVAL].value));
+}
+
+static const struct kernel_param_ops alias_param_ops = {
+	.set = alias_param_set,
+	.get = alias_param_get,
+};
+
+__MODULE_PARM_TYPE(min_interval_ms, "int");
+module_param_cb(min_interval_ms, &alias_param_ops, NULL, 0444);
 MODULE_PARM_DESC(min_interval_ms,
 		 "Old name: sets class_hold_ms and move_interval_ms (0..1000 ms)");
 
 static DEFINE_MUTEX(tunables_lock);	/* knob writes */
 
-/* 0 if @v fits @id's bounds, else -EINVAL after a line saying why. */
-static int check_range(enum tunable_id id, long long v, bool at_load)
+/*
+ * 0 if @v fits @id's bounds, else -EINVAL after a line saying why that
+ * names @name (the tunable's, or the old name written).
+ */
+static int check_range(enum tunable_id id, const char *name, long long v,
+		       bool at_load)
 {
 	const struct tunable *t = &tunables[id];
 
 	if (v >= t->min && v <= t->max)
 		return 0;
 	if (at_load)
-		pr_err("%s=: %lld is out of range %u..%u\n", t->name, v,
-		       t->min, t->max);
+		pr_err("%s=: %lld is out of range %u..%u\n", name, v, t->min,
+		       t->max);
 	else
 		pr_warn_ratelimited("%s: %lld is out of range %u..%u; unchanged\n",
-				    t->name, v, t->min, t->max);
+				    name, v, t->min, t->max);
 	return -EINVAL;
 }
 
@@ -221,14 +258,17 @@ int hmpgov_tunables_load(void)
 	unsigned int v[NR_TUNABLES], i;
 
 	for (i = 0; i < NR_TUNABLES; i++)
-		if (check_range(i, tunables[i].value, true))
+		if (check_range(i, tunables[i].name, tunables[i].value, true))
 			return -EINVAL;
-	if (min_interval_ms != -1) {
-		if (min_interval_ms < 0 || min_interval_ms > 1000) {
-			pr_err("min_interval_ms=: %d is out of range 0..1000\n",
-			       min_interval_ms);
+	if (min_interval_given) {
+		if (tunables[T_CLASS_HOLD].given ||
+		    tunables[T_MOVE_INTERVAL].given) {
+			pr_err("min_interval_ms=: the old name of class_hold_ms= and move_interval_ms= together; give one or the other\n");
 			return -EINVAL;
 		}
+		if (check_range(T_MOVE_INTERVAL, "min_interval_ms",
+				min_interval_ms, true))
+			return -EINVAL;
 		tunables[T_CLASS_HOLD].value = min_interval_ms;
 		tunables[T_MOVE_INTERVAL].value = min_interval_ms;
 	}
@@ -260,8 +300,12 @@ static ssize_t knob_show(struct kobject *kobj, struct kobj_attribute *attr,
 	return sysfs_emit(buf, "%u\n", READ_ONCE(tunables[knob_id(attr)].value));
 }
 
-/* Set @ids (one, or the alias's two) to @v; 0 or -EINVAL. */
-static int knob_set(const enum tunable_id *ids, unsigned int nr, const char *buf)
+/*
+ * Set @ids (one, or the old name's two) to the number in @buf; @name: the
+ * file written. 0 or -EINVAL.
+ */
+static int knob_set(const char *name, const enum tunable_id *ids,
+		    unsigned int nr, const char *buf)
 {
 	unsigned int candidate[NR_TUNABLES], i;
 	bool kick = false;
@@ -270,12 +314,11 @@ static int knob_set(const enum tunable_id *ids, unsigned int nr, const char *buf
 
 	if (kstrtoll(buf, 10, &v)) {
 		pr_warn_ratelimited("%s: '%.*s' is not a number; unchanged\n",
-				    tunables[ids[0]].name,
-				    (int)strcspn(buf, "\n"), buf);
+				    name, (int)strcspn(buf, "\n"), buf);
 		return -EINVAL;
 	}
 	for (i = 0; i < nr; i++)
-		if (check_range(ids[i], v, false))
+		if (check_range(ids[i], name, v, false))
 			return -EINVAL;
 	mutex_lock(&tunables_lock);
 	snapshot(candidate);
@@ -299,7 +342,7 @@ static ssize_t knob_store(struct kobject *kobj, struct kobj_attribute *attr,
 			  const char *buf, size_t count)
 {
 	enum tunable_id id = knob_id(attr);
-	int ret = knob_set(&id, 1, buf);
+	int ret = knob_set(tunables[id].name, &id, 1, buf);
 
 	return ret ? ret : count;
 }
@@ -314,7 +357,7 @@ static ssize_t alias_store(struct kobject *kobj, struct kobj_attribute *attr,
 			   const char *buf, size_t count)
 {
 	static const enum tunable_id both[] = { T_CLASS_HOLD, T_MOVE_INTERVAL };
-	int ret = knob_set(both, ARRAY_SIZE(both), buf);
+	int ret = knob_set("min_interval_ms", both, ARRAY_SIZE(both), buf);
 
 	return ret ? ret : count;
 }

@@ -101,11 +101,11 @@ done < <(matrix_entries)
 
 # A wrong guess of a probe's argument list must not build (compat.h).
 step "compat: deb-5.10-arm64 built with sched_switch's prev_state (a wrong guess) fails" \
-	"$HMPGOV_TOP/scripts/compat-check.sh" deb-5.10-arm64 HMPGOV_SWITCH_PREV_STATE
+	"$HMPGOV_TOP/scripts/compat-check.sh" deb-5.10-arm64 HMPGOV_SWITCH_PREV_STATE sched_switch
 step "compat: deb-6.12-arm64 built with sched_stat_runtime's vruntime (a wrong guess) fails" \
-	"$HMPGOV_TOP/scripts/compat-check.sh" deb-6.12-arm64 HMPGOV_STAT_RUNTIME_VRUNTIME
-step "tunables: modinfo states the table's bounds and defaults" \
-	"$HMPGOV_TOP/scripts/check-tunables.sh" deb-6.1-amd64
+	"$HMPGOV_TOP/scripts/compat-check.sh" deb-6.12-arm64 HMPGOV_STAT_RUNTIME_VRUNTIME sched_stat_runtime
+step "tables: modinfo states the tunables' bounds and defaults; the trace event's reasons follow the enum" \
+	"$HMPGOV_TOP/scripts/check-tables.sh" deb-6.1-amd64
 
 # 5. DKMS.
 "$HMPGOV_TOP/scripts/dkms-test.sh" | emit ""

@@ -7,14 +7,16 @@
 # the kernel's own check_trace_callback_type_*(). This builds
 # module/tracking.o for one kernel of the matrix twice: as Kbuild decides
 # (must build), and with KCFLAGS=-DMACRO forcing the wrong argument list
-# (must fail with an incompatible pointer type).
+# (must fail, at the check of TRACEPOINT's probe, with an incompatible
+# pointer type, as gcc words it: the matrix builds with gcc).
 #
-# usage: scripts/compat-check.sh KID MACRO
+# usage: scripts/compat-check.sh KID MACRO TRACEPOINT
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
-kid=${1:?usage: compat-check.sh KID MACRO}
-macro=${2:?usage: compat-check.sh KID MACRO}
+kid=${1:?usage: compat-check.sh KID MACRO TRACEPOINT}
+macro=${2:?usage: compat-check.sh KID MACRO TRACEPOINT}
+tp=${3:?usage: compat-check.sh KID MACRO TRACEPOINT}
 env=$HMPGOV_KERNELS/$kid.env
 [ -f "$env" ] || die "$kid: not fetched (run scripts/fetch-kernels.sh)"
 # shellcheck disable=SC1090
@@ -36,9 +38,11 @@ rm -f "$src/module/tracking.o"
 if make "${args[@]}" KCFLAGS="-D$macro" module/tracking.o >"$src/wrong.log" 2>&1; then
 	die "$kid: module/tracking.o built with -D$macro: a wrong probe prototype went unnoticed"
 fi
-if ! grep -q 'incompatible-pointer-types\|incompatible pointer type' "$src/wrong.log"; then
+# the error names the check of that tracepoint and the pointer type
+if ! grep -E "check_trace_callback_type_$tp\b.*incompatible|incompatible.*check_trace_callback_type_$tp\b" \
+	"$src/wrong.log" >"$src/wrong.match"; then
 	cat "$src/wrong.log" >&2
-	die "$kid: the build with -D$macro failed, but not on the probe's type"
+	die "$kid: the build with -D$macro failed, but not on $tp's probe type"
 fi
-grep -m1 'incompatible' "$src/wrong.log"
+head -n 1 "$src/wrong.match"
 log "$kid: -D$macro (a wrong guess) is a build error"

@@ -247,7 +247,7 @@ static void test_reasons(void)
 	n = hmpgov_place(&bl22, &pol, t, 4, &pack, order, now);
 	TAP_CHECK(n == 2 && t[0].act == HMPGOV_ACT_WAIT &&
 		  is_why(&t[0], HMPGOV_WHY_DEFERRED),
-		  "a task moved 15.999999 ms ago waits (min_interval 16 ms)");
+		  "a task moved 15.999999 ms ago waits (move_interval 16 ms)");
 	t[0].moved_at = now - 16000000;
 	n = hmpgov_place(&bl22, &pol, t, 4, &pack, order, now);
 	TAP_CHECK(t[0].act == HMPGOV_ACT_SET, "one moved 16 ms ago moves");

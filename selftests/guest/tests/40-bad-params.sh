@@ -22,6 +22,9 @@ refused "min_interval_ms too long" "min_interval_ms=: 1001 is out of range 0..10
 refused "class_hold_ms too long" "class_hold_ms=: 1001 is out of range 0..1000" class_hold_ms=1001
 refused "move_interval_ms too long" "move_interval_ms=: 5000 is out of range 0..1000" move_interval_ms=5000
 refused "min_interval_ms negative" "min_interval_ms=: -5 is out of range 0..1000" min_interval_ms=-5
+refused "min_interval_ms -1" "min_interval_ms=: -1 is out of range 0..1000" min_interval_ms=-1
+refused "min_interval_ms with its new names" "min_interval_ms=: the old name of class_hold_ms= and move_interval_ms= together" \
+	min_interval_ms=5 class_hold_ms=6
 refused "pack_limit zero" "pack_limit=: 0 is out of range 1..1024" pack_limit=0
 refused "pack_limit over 1024" "pack_limit=: 2000 is out of range 1..1024" pack_limit=2000
 refused "exclude_comm empty name" "exclude_comm=: 'a,,b' is not a comma-separated list" exclude_comm=a,,b
@@ -40,6 +43,13 @@ check "params: class_hold_ms and move_interval_ms reach their knobs ($got)" [ "$
 echo 7 >$SYS/min_interval_ms
 got="$(cat $SYS/class_hold_ms) $(cat $SYS/move_interval_ms)"
 check "knobs: writing min_interval_ms (old name) sets both ($got)" [ "$got" = "7 7" ]
+mark_log
+echo 1001 >$SYS/min_interval_ms 2>/dev/null
+line=$(new_log | grep "hmpgov: min_interval_ms: 1001 is out of range 0..1000; unchanged")
+got="$(cat $SYS/class_hold_ms) $(cat $SYS/move_interval_ms)"
+check "knobs: a bad min_interval_ms write is refused under its own name ($got)" eval '[ -n "$line" ] && [ "$got" = "7 7" ]'
+got=$(cat /sys/module/hmpgov/parameters/min_interval_ms)
+check "knobs: /sys/module/hmpgov/parameters/min_interval_ms reads move_interval_ms ($got)" [ "$got" = 7 ]
 echo 300 >$SYS/pack_limit
 got=$(cat /sys/module/hmpgov/parameters/pack_limit)
 check "knobs: /sys/module/hmpgov/parameters follows a knob write (pack_limit $got)" [ "$got" = 300 ]

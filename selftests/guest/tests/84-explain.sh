@@ -26,6 +26,10 @@ echo >$TR/trace
 echo 1 >$TR/events/hmpgov/hmpgov_place/enable
 echo 1 >$TR/events/hmpgov/hmpgov_pack/enable
 echo 1 >$TR/tracing_on
+# the packing set formed at load, before the events were on: off and on
+# again start it afresh, so that hmpgov_pack reports it
+echo off >$SYS/mode
+echo steer >$SYS/mode
 duty 100 16 600 -1 &
 busy=$!
 duty 5 16 600 -1 &
