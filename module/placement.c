@@ -16,6 +16,7 @@ const char *const hmpgov_why_names[HMPGOV_NR_WHY] = {
 	[HMPGOV_WHY_BIG_NO_ROOM] = "big_no_room",
 	[HMPGOV_WHY_DEFERRED] = "deferred_interval",
 	[HMPGOV_WHY_PASS_FULL] = "deferred_pass_full",
+	[HMPGOV_WHY_EXCLUDED] = "excluded",
 };
 
 hmpgov_mask hmpgov_cluster_mask(const struct hmpgov_machine *m, int cluster)

@@ -300,6 +300,7 @@ static void adopt_task(unsigned int slot, bool again)
 		restore(m);	/* an inherited hint goes back to the base */
 		put_task_struct(p);
 		kfree(m);
+		WRITE_ONCE(why_of_slot[slot], HMPGOV_WHY_EXCLUDED);
 		return;
 	}
 	m->class = t.class;
@@ -337,7 +338,7 @@ static bool refresh(struct managed *m, u64 now)
 	const struct hmpgov_backend_ops *b;
 	enum hmpgov_hint_result r;
 	struct hmpgov_task t;
-	unsigned int i;
+	unsigned int i, slot;
 
 	if (m->p->flags & PF_EXITING) {
 		forget(m);
@@ -364,7 +365,9 @@ static bool refresh(struct managed *m, u64 now)
 	if (!steerable_task(m->p, m->hints.mask.base)) {
 		atomic_long_inc(&hmpgov_counters.excluded);	/* renamed by exec */
 		restore(m);
+		slot = m->slot;
 		forget(m);
+		WRITE_ONCE(why_of_slot[slot], HMPGOV_WHY_EXCLUDED);
 		return false;
 	}
 	m->class = t.class;
@@ -381,7 +384,7 @@ static void trace_place(const struct managed *m, const struct hmpgov_placed *d,
 			bool applied)
 {
 	/* the event's reason names (trace_events.h) follow enum hmpgov_why */
-	BUILD_BUG_ON(HMPGOV_NR_WHY != 8);
+	BUILD_BUG_ON(HMPGOV_NR_WHY != 9);
 	trace_hmpgov_place(m->p->pid, m->p->comm, m->class, mask, clamp->min,
 			   clamp->max, applied, d->why, d->cluster);
 }

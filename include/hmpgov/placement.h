@@ -46,6 +46,7 @@ enum hmpgov_why {
 	HMPGOV_WHY_BIG_NO_ROOM,		/* big: no bigger cluster has room in its base */
 	HMPGOV_WHY_DEFERRED,		/* a move waits: move_interval_ms since the last */
 	HMPGOV_WHY_PASS_FULL,		/* a move waits: this pass made its moves */
+	HMPGOV_WHY_EXCLUDED,		/* not steered (set by the worker, not here) */
 	HMPGOV_NR_WHY,
 };
 

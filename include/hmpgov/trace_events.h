@@ -81,7 +81,8 @@ TRACE_EVENT(hmpgov_place,
 		  __print_symbolic(__entry->why, { 0, "packed" }, { 1, "pack_overflow" },
 				   { 2, "small_outside_pack" }, { 3, "medium_keeps_base" },
 				   { 4, "big_on_cluster" }, { 5, "big_no_room" },
-				   { 6, "deferred_interval" }, { 7, "deferred_pass_full" }),
+				   { 6, "deferred_interval" }, { 7, "deferred_pass_full" },
+				   { 8, "excluded" }),
 		  __entry->cluster)
 );
 

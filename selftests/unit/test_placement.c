@@ -318,8 +318,10 @@ static bool why_fits(const struct hmpgov_machine *m,
 	bool small_why = p->why <= HMPGOV_WHY_SMALL_OUTSIDE;
 	bool small = p->class == HMPGOV_CLASS_SMALL;
 
-	if (p->why >= HMPGOV_WHY_DEFERRED)
+	if (p->why == HMPGOV_WHY_DEFERRED || p->why == HMPGOV_WHY_PASS_FULL)
 		return true;	/* any class may wait */
+	if (p->why >= HMPGOV_NR_WHY || p->why == HMPGOV_WHY_EXCLUDED)
+		return false;	/* the worker's reason, never a decision's */
 	if (small_why != small)
 		return false;
 	if (p->why != HMPGOV_WHY_BIG)

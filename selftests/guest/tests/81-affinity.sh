@@ -199,6 +199,7 @@ ex=$!
 wait_for 10 eval '[ "$(stat_value excluded)" -gt 0 ]'
 check "left alone: a task named in exclude_comm keeps its mask ($(allowed $ex))" [ "$(allowed $ex)" = "0-$last" ]
 check "left alone: excluded tasks are counted ($(stat_value excluded))" [ "$(stat_value excluded)" -gt 0 ]
+check "left alone: the tasks view gives the excluded task reason excluded ($(task_field $ex 7))" [ "$(task_field $ex 7)" = excluded ]
 kill $ex 2>/dev/null
 wait
 unload >/dev/null
@@ -208,6 +209,12 @@ rt=$!
 load $PARAMS >/dev/null
 sleep 1.5
 check "left alone: a SCHED_FIFO task keeps its mask ($(allowed $rt))" [ "$(allowed $rt)" = "0-$last" ]
+why=$(task_field $rt 7)
+if [ -z "$why" ]; then
+	tap_skip "left alone: the tasks view gives the SCHED_FIFO task reason excluded" "not tracked: this kernel's sched_stat_runtime does not fire for it"
+else
+	check "left alone: the tasks view gives the SCHED_FIFO task reason excluded ($why)" [ "$why" = excluded ]
+fi
 kill $rt 2>/dev/null
 wait
 unload >/dev/null
