@@ -150,8 +150,41 @@ static void update_packing(const struct hmpgov_machine *m,
 	pack->nr = want;
 }
 
-/* Indices of the big tasks, heaviest first; returns how many. */
-static unsigned int sort_big(const struct hmpgov_placed *t, unsigned int n,
+/*
+ * How much of a CPU a task wants, /1024: its utilization on the CPU it
+ * ran on, over that CPU's capacity (a task that fills a mid CPU wants at
+ * least all of one). Utilization alone is scale-invariant: a task on a
+ * bigger CPU reads more for the same work, so the heavier of two big
+ * tasks, placed on the smaller CPU, looked lighter and never got the
+ * biggest (dynamiq-4-3-1's prime scenario: 89 % in one CI run).
+ */
+static u32 demand(const struct hmpgov_machine *m, const struct hmpgov_placed *t)
+{
+	u32 cap = t->cpu >= 0 && t->cpu < (int)m->nr_cpus ?
+		  m->capacity[t->cpu] : HMPGOV_CAPACITY_SCALE;
+	u64 d = cap ? (u64)t->util * HMPGOV_CAPACITY_SCALE / cap : t->util;
+
+	return d > HMPGOV_CAPACITY_SCALE ? HMPGOV_CAPACITY_SCALE : (u32)d;
+}
+
+/* Whether big task @a goes before @b: more demand; on a tie, a bigger CPU now. */
+static bool before(const struct hmpgov_machine *m, const struct hmpgov_placed *a,
+		   const struct hmpgov_placed *b)
+{
+	u32 da = demand(m, a), db = demand(m, b);
+
+	if (da != db)
+		return da > db;
+	if (a->cpu >= 0 && b->cpu >= 0 && a->cpu < (int)m->nr_cpus &&
+	    b->cpu < (int)m->nr_cpus &&
+	    m->capacity[a->cpu] != m->capacity[b->cpu])
+		return m->capacity[a->cpu] > m->capacity[b->cpu];
+	return a->util > b->util;
+}
+
+/* Indices of the big tasks, most demanding first; returns how many. */
+static unsigned int sort_big(const struct hmpgov_machine *m,
+			     const struct hmpgov_placed *t, unsigned int n,
 			     unsigned int *order)
 {
 	unsigned int nr = 0, i, j, k;
@@ -159,7 +192,7 @@ static unsigned int sort_big(const struct hmpgov_placed *t, unsigned int n,
 	for (i = 0; i < n; i++) {
 		if (t[i].class != HMPGOV_CLASS_BIG)
 			continue;
-		for (j = nr; j > 0 && t[order[j - 1]].util < t[i].util; j--)
+		for (j = nr; j > 0 && before(m, &t[i], &t[order[j - 1]]); j--)
 			;
 		for (k = nr; k > j; k--)
 			order[k] = order[k - 1];
@@ -174,7 +207,7 @@ static void place_big(const struct hmpgov_machine *m, struct hmpgov_placed *t,
 {
 	unsigned int room[HMPGOV_MAX_CLUSTERS];
 	hmpgov_mask cmask[HMPGOV_MAX_CLUSTERS];
-	unsigned int nr = sort_big(t, n, order), i;
+	unsigned int nr = sort_big(m, t, n, order), i;
 	int c;
 
 	for (c = 0; c < (int)m->nr_clusters && c < HMPGOV_MAX_CLUSTERS; c++) {

@@ -139,6 +139,30 @@ static void test_big(void)
 	TAP_CHECK(t[0].want == ALL(8), "the fifth may run anywhere");
 }
 
+/*
+ * Scale invariance: a task that fills a mid CPU reads 871, one that uses
+ * 90 % of the prime CPU reads 922; the first wants more and gets the
+ * prime CPU, and keeps it once both fill their CPUs.
+ */
+static void test_prime_demand(void)
+{
+	struct hmpgov_packing pack = { 0 };
+	struct hmpgov_placed t[2];
+
+	task(&t[0], HMPGOV_CLASS_BIG, 871, 4, ALL(8));	/* 100 % of a mid CPU */
+	task(&t[1], HMPGOV_CLASS_BIG, 922, 7, ALL(8));	/* 90 % of the prime CPU */
+	place(&dq431, t, 2, &pack);
+	TAP_CHECK(t[0].want == 0x80 && t[1].want == 0x70,
+		  "the task filling a mid CPU (871) takes the prime CPU from a 90 %% one there (922)");
+	t[0].util = 1024;
+	t[0].cpu = 7;
+	t[1].util = 871;
+	t[1].cpu = 5;
+	place(&dq431, t, 2, &pack);
+	TAP_CHECK(t[0].want == 0x80 && t[1].want == 0x70,
+		  "once both fill their CPUs, the one on the prime CPU keeps it");
+}
+
 static void test_base_wins(void)
 {
 	struct hmpgov_packing pack = { 0 };
@@ -448,6 +472,7 @@ int main(void)
 	test_small_pack();
 	test_quiet_little();
 	test_big();
+	test_prime_demand();
 	test_base_wins();
 	test_hold_exact();
 	test_reasons();
