@@ -151,19 +151,28 @@ static void update_packing(const struct hmpgov_machine *m,
 }
 
 /*
- * How much of a CPU a task wants, /1024: its utilization on the CPU it
- * ran on, over that CPU's capacity (a task that fills a mid CPU wants at
- * least all of one). Utilization alone is scale-invariant: a task on a
- * bigger CPU reads more for the same work, so the heavier of two big
- * tasks, placed on the smaller CPU, looked lighter and never got the
- * biggest (dynamiq-4-3-1's prime scenario: 89 % in one CI run).
+ * How much of a CPU a task wants, /1024. Utilization is scale-invariant:
+ * a task that fills a mid CPU reads that CPU's capacity, less than a
+ * 90 % task on the prime CPU, yet it wants more (dynamiq-4-3-1's prime
+ * scenario: 89 % in one CI run when big tasks were ordered by
+ * utilization). So a task whose average (the slow signal) shows it has
+ * filled its CPU for a while, HMPGOV_FILLED of the capacity, is credited
+ * with its share of that CPU, all of it; every other task counts what
+ * it reads. A short burst that fills a little CPU (a shell's awk, a few
+ * tens of ms) has no such average and does not take a big CPU from a
+ * long-running task there (test 82: the busy task lost its util_min).
  */
 static u32 demand(const struct hmpgov_machine *m, const struct hmpgov_placed *t)
 {
-	u32 cap = t->cpu >= 0 && t->cpu < (int)m->nr_cpus ?
-		  m->capacity[t->cpu] : HMPGOV_CAPACITY_SCALE;
-	u64 d = cap ? (u64)t->util * HMPGOV_CAPACITY_SCALE / cap : t->util;
+	u32 cap;
+	u64 d;
 
+	if (t->cpu < 0 || t->cpu >= (int)m->nr_cpus || !m->capacity[t->cpu])
+		return t->util;
+	cap = m->capacity[t->cpu];
+	if ((u64)t->avg * HMPGOV_CAPACITY_SCALE < (u64)cap * HMPGOV_FILLED)
+		return t->util;
+	d = (u64)t->util * HMPGOV_CAPACITY_SCALE / cap;
 	return d > HMPGOV_CAPACITY_SCALE ? HMPGOV_CAPACITY_SCALE : (u32)d;
 }
 

@@ -29,6 +29,14 @@ struct hmpgov_machine {
 	hmpgov_mask online;		/* CPUs that may be used now */
 };
 
+/*
+ * A big task whose average is at least this share (/1024) of its CPU's
+ * capacity has filled that CPU for a while (about four half-lives from
+ * idle): it is ranked by the share of the CPU it wants, not by what it
+ * reads (placement.c, demand()).
+ */
+#define HMPGOV_FILLED	973
+
 /* How decisions reach the kernel: steer= (docs/uclamp.md). */
 #define HMPGOV_BACKEND_AFFINITY	1U	/* CPU masks for every rule */
 #define HMPGOV_BACKEND_UCLAMP	2U	/* uclamp; a mask only to pack */
@@ -63,7 +71,7 @@ enum hmpgov_act {
 struct hmpgov_placed {
 	enum hmpgov_class class;
 	u32 util;			/* orders the big tasks */
-	u32 avg;			/* sums the small ones */
+	u32 avg;			/* sums the small ones; HMPGOV_FILLED */
 	int cpu;			/* where it last ran */
 	hmpgov_mask base;		/* the user's (or its cpuset's) mask */
 	struct hmpgov_clamp clamp_base;	/* the user's uclamp request */

@@ -163,6 +163,33 @@ static void test_prime_demand(void)
 		  "once both fill their CPUs, the one on the prime CPU keeps it");
 }
 
+/*
+ * A burst that fills a little CPU for a few tens of ms (its average still
+ * low) does not take a big CPU from a long-running task that has 83 % of
+ * one (test 82: a shell's clamps and awk took the busy task's util_min);
+ * once its average shows it has filled the little CPU, it does.
+ */
+static void test_burst_waits(void)
+{
+	struct hmpgov_packing pack = { 0 };
+	struct hmpgov_placed t[3];
+
+	task(&t[0], HMPGOV_CLASS_BIG, 853, 3, ALL(4));	/* shares CPU 3 */
+	task(&t[1], HMPGOV_CLASS_BIG, 915, 2, ALL(4));
+	task(&t[2], HMPGOV_CLASS_BIG, 446, 1, ALL(4));	/* a burst: fills CPU 1 */
+	t[2].avg = 137;
+	place(&bl22, t, 3, &pack);
+	TAP_CHECK(t[0].want == 0xc && t[1].want == 0xc && t[2].want == ALL(4),
+		  "a burst filling a little CPU leaves both big CPUs to the long-running tasks");
+	t[2].avg = 440;
+	place(&bl22, t, 3, &pack);
+	TAP_CHECK(t[2].want == 0xc && t[1].want == 0xc && t[0].want == ALL(4),
+		  "once its average fills the little CPU it takes the place of the lighter one");
+	t[2].avg = 423;
+	place(&bl22, t, 3, &pack);
+	TAP_CHECK(t[2].want == ALL(4), "an average just under HMPGOV_FILLED counts what it reads");
+}
+
 static void test_base_wins(void)
 {
 	struct hmpgov_packing pack = { 0 };
@@ -473,6 +500,7 @@ int main(void)
 	test_quiet_little();
 	test_big();
 	test_prime_demand();
+	test_burst_waits();
 	test_base_wins();
 	test_hold_exact();
 	test_reasons();
