@@ -162,15 +162,18 @@ static void update_packing(const struct hmpgov_machine *m,
  * tens of ms) has no such average and does not take a big CPU from a
  * long-running task there (test 82: the busy task lost its util_min).
  */
+/* The capacity of the CPU @t last ran on; 0 if that is no CPU of @m. */
+static u32 ran_on(const struct hmpgov_machine *m, const struct hmpgov_placed *t)
+{
+	return t->cpu >= 0 && t->cpu < (int)m->nr_cpus ? m->capacity[t->cpu] : 0;
+}
+
 static u32 demand(const struct hmpgov_machine *m, const struct hmpgov_placed *t)
 {
-	u32 cap;
+	u32 cap = ran_on(m, t);
 	u64 d;
 
-	if (t->cpu < 0 || t->cpu >= (int)m->nr_cpus || !m->capacity[t->cpu])
-		return t->util;
-	cap = m->capacity[t->cpu];
-	if ((u64)t->avg * HMPGOV_CAPACITY_SCALE < (u64)cap * HMPGOV_FILLED)
+	if (!cap || (u64)t->avg * HMPGOV_CAPACITY_SCALE < (u64)cap * HMPGOV_FILLED)
 		return t->util;
 	d = (u64)t->util * HMPGOV_CAPACITY_SCALE / cap;
 	return d > HMPGOV_CAPACITY_SCALE ? HMPGOV_CAPACITY_SCALE : (u32)d;
@@ -181,13 +184,12 @@ static bool before(const struct hmpgov_machine *m, const struct hmpgov_placed *a
 		   const struct hmpgov_placed *b)
 {
 	u32 da = demand(m, a), db = demand(m, b);
+	u32 ca = ran_on(m, a), cb = ran_on(m, b);
 
 	if (da != db)
 		return da > db;
-	if (a->cpu >= 0 && b->cpu >= 0 && a->cpu < (int)m->nr_cpus &&
-	    b->cpu < (int)m->nr_cpus &&
-	    m->capacity[a->cpu] != m->capacity[b->cpu])
-		return m->capacity[a->cpu] > m->capacity[b->cpu];
+	if (ca && cb && ca != cb)
+		return ca > cb;
 	return a->util > b->util;
 }
 
