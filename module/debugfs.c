@@ -20,6 +20,7 @@
 #include "hmpgov/hmpgov.h"
 #include "hmpgov/steer.h"
 #include "hmpgov/task_table.h"
+#include "hmpgov/view.h"
 
 static struct dentry *dir;
 
@@ -73,6 +74,7 @@ static u64 sum_events(size_t offset)
 
 static int stats_show(struct seq_file *m, void *v)
 {
+	struct hmpgov_view_stats vs;
 	struct hmpgov_steer_stats st;
 
 #define EVENTS(field) \
@@ -114,6 +116,12 @@ static int stats_show(struct seq_file *m, void *v)
 		   COUNT(hint[HMPGOV_UCLAMP].rebased));
 	seq_printf(m, "uclamp_errors %lu\n", COUNT(hint[HMPGOV_UCLAMP].errors));
 #undef COUNT
+	hmpgov_view_stats(&vs);
+	seq_printf(m, "view %s\n", hmpgov_view_names[hmpgov_view_state()]);
+	seq_printf(m, "view_tasks %u\n", vs.views);
+	seq_printf(m, "view_shown %lu\n", vs.shown);
+	seq_printf(m, "view_dropped %lu\n", vs.dropped);
+	seq_printf(m, "view_missed %lu\n", vs.missed);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(stats);

@@ -18,6 +18,7 @@
 
 #include "hmpgov/compat.h"
 #include "hmpgov/hints.h"
+#include "hmpgov/view.h"
 
 static cpumask_var_t scratch_mask;	/* the worker's mutex guards it */
 
@@ -94,9 +95,14 @@ void hmpgov_mask_hint_adopt(struct hmpgov_mask_hint *h, struct task_struct *p,
 enum hmpgov_hint_result hmpgov_mask_hint_refresh(struct hmpgov_mask_hint *h,
 						 struct task_struct *p)
 {
-	hmpgov_mask cur = hmpgov_task_mask(p);
+	hmpgov_mask request, cur = mask_and_request(p, &request);
 
-	if (cur == hmpgov_mask_hint_now(h))
+	/*
+	 * From 6.2 a sched_setaffinity() of exactly the mask hmpgov applied
+	 * shows as the user's request (before, it cannot be told apart).
+	 */
+	if (cur == hmpgov_mask_hint_now(h) &&
+	    !(h->applied && request == h->applied))
 		return HMPGOV_HINT_KEPT;
 	rebase(h, cur);		/* the user's will wins */
 	return HMPGOV_HINT_REBASED;
@@ -150,7 +156,16 @@ enum hmpgov_hint_result hmpgov_mask_hint_restore(struct hmpgov_mask_hint *h,
 static void affinity_adopt(struct hmpgov_hints *h, struct task_struct *p,
 			   const struct hmpgov_hints *parent)
 {
+	hmpgov_mask base;
+
 	hmpgov_mask_hint_adopt(&h->mask, p, parent ? &parent->mask : NULL);
+	/* a child the fork probe showed its parent's base keeps it */
+	if (!h->mask.applied &&
+	    hmpgov_view_inherited(p, h->mask.base, &base) &&
+	    base != h->mask.base) {
+		h->mask.applied = h->mask.base;
+		h->mask.base = base;
+	}
 }
 
 static enum hmpgov_hint_result affinity_refresh(struct hmpgov_hints *h,

@@ -18,6 +18,7 @@
 #include "hmpgov/placement.h"
 #include "hmpgov/steer.h"
 #include "hmpgov/task_table.h"
+#include "hmpgov/view.h"
 
 static void apply_settings(const struct hmpgov_load_params *lp)
 {
@@ -60,9 +61,12 @@ static int __init hmpgov_init(void)
 	ret = hmpgov_table_init(hmpgov_tunable_max_tasks());
 	if (ret)
 		goto free_topology;
-	ret = hmpgov_steer_init(hmpgov_tunable_max_tasks());
+	ret = hmpgov_view_init(hmpgov_tunable_max_tasks());
 	if (ret)
 		goto free_table;
+	ret = hmpgov_steer_init(hmpgov_tunable_max_tasks());
+	if (ret)
+		goto stop_view;
 	ret = hmpgov_tracking_start();
 	if (ret)
 		goto stop_steering;
@@ -76,6 +80,8 @@ stop_tracking:
 	hmpgov_tracking_stop();
 stop_steering:
 	hmpgov_steer_exit();
+stop_view:
+	hmpgov_view_exit();
 free_table:
 	hmpgov_table_free();
 free_topology:
@@ -89,6 +95,7 @@ static void __exit hmpgov_exit(void)
 	hmpgov_sysfs_exit();
 	hmpgov_tracking_stop();
 	hmpgov_steer_exit();
+	hmpgov_view_exit();
 	hmpgov_table_free();
 	hmpgov_topology_free(&hmpgov_topo);
 	pr_info("unloaded\n");

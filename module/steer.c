@@ -64,6 +64,7 @@
 #include "hmpgov/steer.h"
 #include "hmpgov/task_table.h"
 #include "hmpgov/trace_events.h"
+#include "hmpgov/view.h"
 
 #define MOVES_PER_PASS	32
 #define PERIOD_MS	16
@@ -186,6 +187,12 @@ static bool steerable_task(struct task_struct *p, hmpgov_mask base)
 
 /* ---- Tasks through the backends ----------------------------------- */
 
+/* What @m's task reads of its mask follows each change (view.c). */
+static void publish(struct managed *m)
+{
+	hmpgov_view_set(m->p, m->hints.mask.base, m->hints.mask.applied);
+}
+
 /* Give @m's task its base back where hmpgov's value is still in place. */
 static void restore(struct managed *m)
 {
@@ -197,6 +204,7 @@ static void restore(struct managed *m)
 		if (b)
 			hmpgov_count_hint(b, b->restore(&m->hints, m->p), true);
 	}
+	publish(m);
 }
 
 static void make_active(struct managed *m)
@@ -226,6 +234,7 @@ static void forget(struct managed *m)
 		WRITE_ONCE(why_of_slot[m->slot], WHY_NONE);
 	}
 	hash_del(&m->node);
+	hmpgov_view_forget(m->p);
 	put_task_struct(m->p);
 	kfree(m);
 	nr_managed--;
@@ -298,6 +307,7 @@ static void adopt_task(unsigned int slot, bool again)
 	if (!steerable_task(p, m->hints.mask.base)) {
 		atomic_long_inc(&hmpgov_counters.excluded);
 		restore(m);	/* an inherited hint goes back to the base */
+		hmpgov_view_forget(p);
 		put_task_struct(p);
 		kfree(m);
 		WRITE_ONCE(why_of_slot[slot], HMPGOV_WHY_EXCLUDED);
@@ -305,6 +315,7 @@ static void adopt_task(unsigned int slot, bool again)
 	}
 	m->class = t.class;
 	m->cpu = t.cpu;
+	publish(m);
 	hash_add(managed_hash, &m->node, hash_ptr(p, 32));
 	of_slot[slot] = m;
 	nr_managed++;
@@ -362,6 +373,7 @@ static bool refresh(struct managed *m, u64 now)
 			make_active(m);
 		}
 	}
+	publish(m);
 	if (!steerable_task(m->p, m->hints.mask.base)) {
 		atomic_long_inc(&hmpgov_counters.excluded);	/* renamed by exec */
 		restore(m);
@@ -396,12 +408,17 @@ static void apply(struct managed *m, const struct hmpgov_placed *d, u64 now)
 	const struct hmpgov_backend_ops *b;
 	unsigned int i;
 
+	/* a narrowing no view could hide is not made (view.c) */
+	if (!hmpgov_view_expect(m->p, m->hints.mask.base,
+				m->hints.mask.applied, d->mask))
+		target.mask = hmpgov_mask_hint_now(&m->hints.mask);
 	for (i = 0; i < HMPGOV_NR_BACKENDS; i++) {
 		b = hmpgov_backend(i);
 		if (b)
 			hmpgov_count_hint(b, b->apply(&m->hints, m->p, &target),
 					  false);
 	}
+	publish(m);
 	trace_place(m, d, hmpgov_mask_hint_now(&m->hints.mask),
 		    hmpgov_clamp_hint_now(&m->hints.clamp), true);
 	m->moved_at = now;
@@ -578,6 +595,11 @@ static void restore_all(void)
 		forget(m);
 	}
 	memset(&packing, 0, sizeof(packing));
+	/*
+	 * and the views of children never adopted; at unload also of tasks
+	 * that exited after the free probe was detached
+	 */
+	hmpgov_view_clear();
 }
 
 int hmpgov_steer_set_mode(int mode)

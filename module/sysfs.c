@@ -7,9 +7,11 @@
  *   cluster_source   topology | cpufreq | capacity
  *   nr_clusters      number of clusters, numbered littlest first
  *   steer            affinity | uclamp | both: how hmpgov steers (steer=)
+ *   view             base | kernel | none: what sched_getaffinity() shows
+ *                    a steered task (module/view.c)
  *   mode             (read-write) off | observe | steer: module/knobs.c
  *   halflife_ms, small_down, small_up, big_down, big_up, class_hold_ms,
- *   move_interval_ms, pack_limit, min_interval_ms (old name)
+ *   move_interval_ms, pack_limit, show_base, min_interval_ms (old name)
  *                    (read-write) the tunables: module/tunables.c
  *   cpuN/capacity    capacity of CPU N, 1..1024
  *   cpuN/cluster     its cluster number
@@ -27,6 +29,7 @@
 
 #include "hmpgov/hmpgov.h"
 #include "hmpgov/steer.h"
+#include "hmpgov/view.h"
 
 static struct kobject *root_kobj;
 static struct kobject **cpu_kobjs;
@@ -65,11 +68,18 @@ static ssize_t steer_show(struct kobject *kobj, struct kobj_attribute *attr,
 			  hmpgov_steer_names[READ_ONCE(hmpgov_settings.steer)]);
 }
 
+static ssize_t view_show(struct kobject *kobj, struct kobj_attribute *attr,
+			 char *buf)
+{
+	return sysfs_emit(buf, "%s\n", hmpgov_view_names[hmpgov_view_state()]);
+}
+
 static struct kobj_attribute state_attr = __ATTR_RO(state);
 static struct kobj_attribute capacity_source_attr = __ATTR_RO(capacity_source);
 static struct kobj_attribute cluster_source_attr = __ATTR_RO(cluster_source);
 static struct kobj_attribute nr_clusters_attr = __ATTR_RO(nr_clusters);
 static struct kobj_attribute steer_attr = __ATTR_RO(steer);
+static struct kobj_attribute view_attr = __ATTR_RO(view);
 
 static struct attribute *root_attrs[] = {
 	&state_attr.attr,
@@ -77,6 +87,7 @@ static struct attribute *root_attrs[] = {
 	&cluster_source_attr.attr,
 	&nr_clusters_attr.attr,
 	&steer_attr.attr,
+	&view_attr.attr,
 	NULL,
 };
 

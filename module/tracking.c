@@ -34,6 +34,7 @@
 #include "hmpgov/steer.h"
 #include "hmpgov/task_table.h"
 #include "hmpgov/trace_events.h"
+#include "hmpgov/view.h"
 
 DEFINE_PER_CPU(struct hmpgov_events, hmpgov_events);
 
@@ -149,6 +150,7 @@ static void probe_fork(void *data, struct task_struct *parent,
 	if (!tracked_kind(child))
 		return;
 	/* the child inherits the mask of current, which forked it */
+	hmpgov_view_fork(parent, child);
 	e = hmpgov_table_get(child, ktime_get_mono_fast_ns(), current->pid,
 			     &fresh);
 	if (e && fresh)
@@ -158,6 +160,7 @@ static void probe_fork(void *data, struct task_struct *parent,
 static void probe_free(void *data, struct task_struct *p)
 {
 	this_cpu_inc(hmpgov_events.free);
+	hmpgov_view_forget(p);
 	hmpgov_table_remove(p);
 }
 

@@ -36,7 +36,8 @@
 
 enum tunable_id {
 	T_MAX_TASKS, T_HALFLIFE, T_SMALL_DOWN, T_SMALL_UP, T_BIG_DOWN,
-	T_BIG_UP, T_CLASS_HOLD, T_MOVE_INTERVAL, T_PACK_LIMIT, NR_TUNABLES,
+	T_BIG_UP, T_CLASS_HOLD, T_MOVE_INTERVAL, T_PACK_LIMIT, T_SHOW_BASE,
+	NR_TUNABLES,
 };
 
 /*
@@ -62,6 +63,7 @@ static struct tunable tunables[NR_TUNABLES] = {
 	[T_MOVE_INTERVAL] = { "move_interval_ms", "ms", 0, 1000, 4, KNOB },
 	[T_PACK_LIMIT] = { "pack_limit", "/1024", 1, 1024, HMPGOV_PACK_LIMIT,
 			   KNOB | KICK },
+	[T_SHOW_BASE] = { "show_base", "bool", 0, 1, 1, KNOB },
 };
 
 /*
@@ -131,6 +133,10 @@ __MODULE_PARM_TYPE(pack_limit, "uint");
 module_param_cb(pack_limit, &tunable_param_ops, &tunables[T_PACK_LIMIT], 0444);
 MODULE_PARM_DESC(pack_limit,
 		 "Share of a little CPU the packed small tasks may use (1..1024 /1024, default 650)");
+__MODULE_PARM_TYPE(show_base, "uint");
+module_param_cb(show_base, &tunable_param_ops, &tunables[T_SHOW_BASE], 0444);
+MODULE_PARM_DESC(show_base,
+		 "1: sched_getaffinity() shows a steered task its base, not hmpgov's narrowing; 0: the kernel's mask (0..1 bool, default 1)");
 
 /* The old name: given at load, it sets both intervals; it shows the moves'. */
 static long long min_interval_ms;
@@ -242,6 +248,9 @@ static void publish(enum tunable_id id)
 		break;
 	case T_PACK_LIMIT:
 		WRITE_ONCE(hmpgov_settings.pack_limit, tunables[id].value);
+		break;
+	case T_SHOW_BASE:
+		WRITE_ONCE(hmpgov_settings.show_base, tunables[id].value);
 		break;
 	default:
 		break;		/* load-time only */

@@ -6,7 +6,7 @@
 #                         PREEMPT, cpufreq + schedutil + energy model,
 #                         cpusets, hotplug, ftrace
 #   own-6.12-debug-arm64  the same plus scripts/kconfig/debug.config: lockdep,
-#                         atomic-sleep checks, kmemleak, KASAN
+#                         atomic-sleep checks, kmemleak, KASAN, and kprobes (the view)
 #
 # usage: scripts/build-kernel.sh [KID ...]   (default: both)
 # Each build is cached under $HMPGOV_KERNELS/KID-<hash>, the hash covering

@@ -18,7 +18,11 @@ source "$env"
 
 out=$HMPGOV_BUILD/$kid
 src=$out/src
+# objects built against another tree of the same id (a new kernel
+# config) would look up to date to make: start again
+[ "$(cat "$out/kdir" 2>/dev/null)" = "$KDIR" ] || rm -rf "$src"
 mkdir -p "$src"
+echo "$KDIR" >"$out/kdir"
 # Kbuild writes objects next to the sources: build a copy per kernel.
 rsync -a --delete --exclude '*.o' --exclude '*.ko' --exclude '.*.cmd' \
 	"$HMPGOV_TOP/Kbuild" "$HMPGOV_TOP/module" "$HMPGOV_TOP/include" "$src/"

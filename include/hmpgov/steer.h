@@ -47,6 +47,7 @@ struct hmpgov_settings {
 	u32 class_hold_ns;	/* least time between two class changes */
 	u32 move_interval_ns;	/* least time between two moves of a task */
 	u32 pack_limit;		/* /1024 of a little CPU's capacity */
+	u32 show_base;		/* sched_getaffinity shows the base (view.c) */
 	int mode;		/* enum hmpgov_mode */
 	int steer;		/* enum hmpgov_steer, as chosen */
 	int requested_steer;	/* as asked by steer= */

@@ -125,6 +125,25 @@ new_log() { dmesg; }
 
 DBG=/sys/kernel/debug/hmpgov
 
+# The kernel's mask of a pid, as /proc shows it ("0-1,3").
+allowed() { awk '$1 == "Cpus_allowed_list:" { print $2 }' "/proc/$1/status" 2>/dev/null; }
+
+# How many CPUs a list like "0-1,3" names.
+list_count() {
+	echo "$1" | awk -F, '{ for (i = 1; i <= NF; i++) { n = split($i, r, "-"); c += n == 2 ? r[2] - r[1] + 1 : 1 } } END { print c + 0 }'
+}
+
+# How many CPUs a hexadecimal mask like "f" names.
+mask_count() {
+	_m=$((0x$1))
+	_c=0
+	while [ "$_m" -gt 0 ]; do
+		_c=$((_c + (_m & 1)))
+		_m=$((_m >> 1))
+	done
+	echo "$_c"
+}
+
 # util or avg (column 3 or 4) of a pid in hmpgov's tasks view.
 task_field() { awk -v p="$1" -v c="$2" '$1 == p { print $c }' $DBG/tasks; }
 

@@ -14,7 +14,6 @@ if ! placement_params; then
 fi
 n=$(ncpus)
 last=$((n - 1))
-allowed() { awk '$1 == "Cpus_allowed_list:" { print $2 }' "/proc/$1/status"; }
 # "pid mask" for every pid listed in file $1, in one process (a fork per
 # task is slow under emulation with 200 tasks).
 all_allowed() {

@@ -1,0 +1,408 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * What a program reads of its own CPU mask: its base, not hmpgov's
+ * narrowing.
+ *
+ * hmpgov steers with the task's real mask (hint_affinity.c), which the
+ * task can read. A program that sizes a thread pool from
+ * sched_getaffinity() (nproc, Go, the JVM, OpenMP) or saves its mask,
+ * pins itself and writes the saved mask back (rt-app's calibration)
+ * would take hmpgov's narrowing for the user's will, and from 6.2 the
+ * kernel itself would then record it as the user's request. So a
+ * kretprobe on the kernel's sched_getaffinity() (used by the syscall and
+ * its compat twin; on every kernel of the matrix, never inlined into
+ * them) gives the caller the task's base where the mask is still exactly
+ * the one hmpgov applied:
+ *
+ *   entry   the pid, its task (pid 0: the caller) and the mask's
+ *           address
+ *   return  if the call succeeded, the pid still names that task, and
+ *           the task has a view whose applied mask equals what the
+ *           kernel returned (the task's mask and the active CPUs), the
+ *           base and the active CPUs replace it
+ *
+ * A mask the user set since (anything but the applied one; from 6.2
+ * also exactly the applied one, which the kernel then records as the
+ * user's request) is shown as it is, so a real sched_setaffinity() still
+ * wins. /proc/PID/status shows the kernel's mask unchanged. A narrowing
+ * whose view finds no room in the table is not made (steer.c).
+ *
+ * The views: an open-addressed table keyed by task_struct pointer (never
+ * dereferenced here), twice max_tasks slots, written by the worker
+ * around each change it makes (before a narrowing, so that no read sees
+ * the narrowing without its view), by the fork probe (a child that
+ * inherited its parent's narrowing gets the parent's base from its first
+ * instruction) and by the free probe. One raw spinlock guards it: the
+ * probes and the kretprobe run with preemption off, also on PREEMPT_RT,
+ * and each holder does a bounded lookup only (clearing the table goes a
+ * chunk at a time).
+ *
+ * Without kretprobes (CONFIG_KRETPROBES=n) hmpgov says so once at load,
+ * /sys/kernel/hmpgov/view reads "none", and steering works as before.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/atomic.h>
+#include <linux/cpumask.h>
+#include <linux/hash.h>
+#include <linux/kprobes.h>
+#include <linux/log2.h>
+#include <linux/pid.h>
+#include <linux/ptrace.h>
+#include <linux/rcupdate.h>
+#include <linux/sched.h>
+#include <linux/spinlock.h>
+#include <linux/vmalloc.h>
+
+#include "hmpgov/compat.h"
+#include "hmpgov/steer.h"
+#include "hmpgov/view.h"
+
+#define VIEW_PROBES	16	/* slots a lookup visits at most */
+#define VIEW_DEAD	((struct task_struct *)1)
+
+const char *const hmpgov_view_names[HMPGOV_NR_VIEW_STATES] = {
+	[HMPGOV_VIEW_BASE] = "base",
+	[HMPGOV_VIEW_KERNEL] = "kernel",
+	[HMPGOV_VIEW_NONE] = "none",
+};
+
+struct view {
+	struct task_struct *task;	/* NULL: free; VIEW_DEAD: freed */
+	hmpgov_mask base;		/* what the task is shown */
+	hmpgov_mask applied;		/* the mask hmpgov gave it */
+	hmpgov_mask pending;		/* the one it is giving it now */
+};
+
+static struct view *views;
+static unsigned int view_bits;
+static unsigned int nr_views;
+static DEFINE_RAW_SPINLOCK(view_lock);
+static atomic_long_t view_shown, view_dropped;
+static bool armed;			/* the kretprobe is registered */
+
+static struct view *find(struct task_struct *p, struct view **space)
+{
+	unsigned long hash = hash_ptr(p, view_bits);
+	struct view *v;
+	unsigned int i;
+
+	if (space)
+		*space = NULL;
+	for (i = 0; i < VIEW_PROBES; i++) {
+		v = &views[(hash + i) & ((1UL << view_bits) - 1)];
+		if (v->task == p)
+			return v;
+		if (space && !*space && (!v->task || v->task == VIEW_DEAD))
+			*space = v;
+		if (!v->task)
+			break;
+	}
+	return NULL;
+}
+
+static bool narrowed(hmpgov_mask base, hmpgov_mask m)
+{
+	return m && m != base;
+}
+
+/*
+ * view_lock held. @p's view made @base, @applied and @pending, or gone
+ * if neither mask narrows the base. Return: false if a view was needed
+ * and no slot was free.
+ */
+static bool put(struct task_struct *p, hmpgov_mask base, hmpgov_mask applied,
+		hmpgov_mask pending)
+{
+	struct view *v, *space;
+
+	v = find(p, &space);
+	if (!narrowed(base, applied) && !narrowed(base, pending)) {
+		if (v) {
+			v->task = VIEW_DEAD;
+			WRITE_ONCE(nr_views, nr_views - 1);
+		}
+		return true;
+	}
+	if (!v) {
+		if (!space) {
+			atomic_long_inc(&view_dropped);
+			return false;
+		}
+		v = space;
+		v->task = p;
+		WRITE_ONCE(nr_views, nr_views + 1);
+	}
+	v->base = base;
+	v->applied = applied;
+	v->pending = pending;
+	return true;
+}
+
+static bool view_put(struct task_struct *p, hmpgov_mask base,
+		     hmpgov_mask applied, hmpgov_mask pending)
+{
+	unsigned long flags;
+	bool ok;
+
+	if (!views)
+		return true;
+	raw_spin_lock_irqsave(&view_lock, flags);
+	ok = put(p, base, applied, pending);
+	raw_spin_unlock_irqrestore(&view_lock, flags);
+	return ok;
+}
+
+/**
+ * hmpgov_view_set() - what @p is shown, after a change
+ * @p:       a task the worker manages
+ * @base:    its base
+ * @applied: the mask hmpgov applied, 0 if the base is in place
+ *
+ * Called after every change of @p's mask, so that a widening is in place
+ * before its view goes.
+ */
+void hmpgov_view_set(struct task_struct *p, hmpgov_mask base,
+		     hmpgov_mask applied)
+{
+	view_put(p, base, applied, 0);
+}
+
+/**
+ * hmpgov_view_expect() - @p is about to get @target
+ * @p:       a task the worker manages
+ * @base:    its base
+ * @applied: the mask hmpgov applied so far, 0 if none
+ * @target:  the mask it is about to apply
+ *
+ * Called before a change, so that no read sees a narrowing without its
+ * view; hmpgov_view_set() follows with what was done.
+ * Return: false if @target may not be applied: the task is to be shown
+ * its base and its view found no room.
+ */
+bool hmpgov_view_expect(struct task_struct *p, hmpgov_mask base,
+			hmpgov_mask applied, hmpgov_mask target)
+{
+	return view_put(p, base, applied, target) ||
+	       hmpgov_view_state() != HMPGOV_VIEW_BASE;
+}
+
+/* Also from the free probe, for every task that exits: mostly none. */
+void hmpgov_view_forget(struct task_struct *p)
+{
+	if (READ_ONCE(nr_views))
+		view_put(p, 0, 0, 0);
+}
+
+/*
+ * Probe context, before @child first runs: if it inherited the mask
+ * hmpgov gave @parent, it is shown @parent's base. A child that got an
+ * older narrowing (its parent moved while it was being copied) is left
+ * to the worker, which knows the parent's recent masks.
+ */
+void hmpgov_view_fork(struct task_struct *parent, struct task_struct *child)
+{
+	hmpgov_mask mask = READ_ONCE(cpumask_bits(&child->cpus_mask)[0]);
+	unsigned long flags;
+	struct view *v;
+
+	if (!views || !READ_ONCE(nr_views))
+		return;
+	raw_spin_lock_irqsave(&view_lock, flags);
+	v = find(parent, NULL);
+	if (v && (v->applied == mask || v->pending == mask))
+		put(child, v->base, mask, 0);
+	raw_spin_unlock_irqrestore(&view_lock, flags);
+}
+
+/**
+ * hmpgov_view_inherited() - the base @p is shown, if its mask is @mask
+ * @p:    a task the worker adopts
+ * @mask: its mask now
+ * @base: receives the base its view shows
+ *
+ * For a child the fork probe gave a view: the worker adopts it with the
+ * base it was shown, also where its parent is not managed (any more).
+ * Return: whether @p has a view for @mask.
+ */
+bool hmpgov_view_inherited(struct task_struct *p, hmpgov_mask mask,
+			   hmpgov_mask *base)
+{
+	unsigned long flags;
+	struct view *v;
+	bool found;
+
+	if (!views)
+		return false;
+	raw_spin_lock_irqsave(&view_lock, flags);
+	v = find(p, NULL);
+	found = v && (v->applied == mask || v->pending == mask);
+	if (found)
+		*base = v->base;
+	raw_spin_unlock_irqrestore(&view_lock, flags);
+	return found;
+}
+
+#define VIEW_CLEAR_CHUNK	256	/* slots emptied per hold of the lock */
+
+/*
+ * Every view goes, a chunk at a time, so that interrupts stay off for a
+ * few microseconds only (the table has up to 2^21 slots). A lookup that
+ * meets an emptied slot before its entry misses it, as it should now.
+ */
+void hmpgov_view_clear(void)
+{
+	unsigned int i, j, size;
+	unsigned long flags;
+	struct view *v;
+
+	if (!views)
+		return;
+	size = 1U << view_bits;
+	for (i = 0; i < size; i += VIEW_CLEAR_CHUNK) {
+		raw_spin_lock_irqsave(&view_lock, flags);
+		for (j = i; j < min(size, i + VIEW_CLEAR_CHUNK); j++) {
+			v = &views[j];
+			if (v->task && v->task != VIEW_DEAD)
+				WRITE_ONCE(nr_views, nr_views - 1);
+			v->task = NULL;
+		}
+		raw_spin_unlock_irqrestore(&view_lock, flags);
+		cond_resched();
+	}
+}
+
+/* ---- The kretprobe ------------------------------------------------- */
+
+struct call {
+	pid_t pid;			/* as the caller named it */
+	struct task_struct *task;	/* it then: compared only */
+	struct cpumask *mask;
+};
+
+/* @pid's task in the caller's pid namespace, as the kernel finds it. */
+static struct task_struct *target(pid_t pid)
+{
+	return pid ? pid_task(find_vpid(pid), PIDTYPE_PID) : current;
+}
+
+/* long sched_getaffinity(pid_t pid, struct cpumask *mask) */
+static int getaffinity_entry(struct kretprobe_instance *ri,
+			     struct pt_regs *regs)
+{
+	struct call *c = (struct call *)ri->data;
+
+	/*
+	 * Also while no task has a view: the worker may publish one and
+	 * narrow the mask before the kernel reads it.
+	 */
+	if (!READ_ONCE(hmpgov_settings.show_base))
+		return 1;	/* the return is not followed */
+	c->pid = (pid_t)regs_get_kernel_argument(regs, 0);
+	c->mask = (struct cpumask *)regs_get_kernel_argument(regs, 1);
+	rcu_read_lock();
+	c->task = target(c->pid);
+	rcu_read_unlock();
+	return c->task ? 0 : 1;
+}
+
+/*
+ * The task is looked up again, under RCU: only if the pid still names
+ * the task it named at entry (so the kernel read that task's mask, and
+ * it is alive now) is its view used. From 6.2 a sched_setaffinity() of
+ * exactly the mask hmpgov applied shows as the user's request: that
+ * task is shown what it asked for.
+ */
+static int getaffinity_return(struct kretprobe_instance *ri,
+			      struct pt_regs *regs)
+{
+	struct call *c = (struct call *)ri->data;
+	hmpgov_mask active, got, shown = 0, request;
+	struct task_struct *p;
+	unsigned long flags;
+	struct view *v;
+
+	if (regs_return_value(regs) || !READ_ONCE(hmpgov_settings.show_base))
+		return 0;	/* the call failed: nothing was returned */
+	got = cpumask_bits(c->mask)[0];
+	rcu_read_lock();
+	p = target(c->pid);
+	if (p != c->task || !got)
+		goto out;
+	raw_spin_lock_irqsave(&p->pi_lock, flags);
+	request = hmpgov_user_requested_mask(p);
+	raw_spin_unlock_irqrestore(&p->pi_lock, flags);
+	active = cpumask_bits(cpu_active_mask)[0];
+	raw_spin_lock_irqsave(&view_lock, flags);
+	v = find(p, NULL);
+	if (v && ((v->applied && got == (v->applied & active) &&
+		   request != v->applied) ||
+		  (v->pending && got == (v->pending & active) &&
+		   request != v->pending)))
+		shown = v->base & active;
+	raw_spin_unlock_irqrestore(&view_lock, flags);
+	if (shown && shown != got) {
+		cpumask_bits(c->mask)[0] = shown;
+		atomic_long_inc(&view_shown);
+	}
+out:
+	rcu_read_unlock();
+	return 0;
+}
+
+static struct kretprobe getaffinity_probe = {
+	.kp.symbol_name = "sched_getaffinity",
+	.entry_handler = getaffinity_entry,
+	.handler = getaffinity_return,
+	.data_size = sizeof(struct call),
+};
+
+/* ---- Load and unload ----------------------------------------------- */
+
+int hmpgov_view_init(unsigned int max_tasks)
+{
+	int ret;
+
+	view_bits = ilog2(roundup_pow_of_two(max_tasks)) + 1;
+	views = vzalloc(array_size(sizeof(*views), 1U << view_bits));
+	if (!views)
+		return -ENOMEM;
+	nr_views = 0;
+	atomic_long_set(&view_shown, 0);
+	atomic_long_set(&view_dropped, 0);
+	/* a thread in the call on every CPU, several where they sleep */
+	getaffinity_probe.maxactive = max_t(int, 4 * num_possible_cpus(), 64);
+	ret = register_kretprobe(&getaffinity_probe);
+	armed = !ret;
+	if (ret)
+		pr_info("no kretprobe on sched_getaffinity (%d): programs read the masks hmpgov sets\n",
+			ret);
+	return 0;
+}
+
+/* After the worker gave every mask back. */
+void hmpgov_view_exit(void)
+{
+	/* after it, no handler runs and none will */
+	if (armed)
+		unregister_kretprobe(&getaffinity_probe);
+	armed = false;
+	vfree(views);
+	views = NULL;
+}
+
+enum hmpgov_view_state hmpgov_view_state(void)
+{
+	if (!armed)
+		return HMPGOV_VIEW_NONE;
+	return READ_ONCE(hmpgov_settings.show_base) ? HMPGOV_VIEW_BASE :
+						      HMPGOV_VIEW_KERNEL;
+}
+
+void hmpgov_view_stats(struct hmpgov_view_stats *s)
+{
+	s->shown = atomic_long_read(&view_shown);
+	s->dropped = atomic_long_read(&view_dropped);
+	s->missed = armed ? READ_ONCE(getaffinity_probe.nmissed) : 0;
+	s->views = READ_ONCE(nr_views);
+}

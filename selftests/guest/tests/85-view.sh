@@ -1,0 +1,227 @@
+# SPDX-License-Identifier: GPL-2.0
+# What programs read of their own masks (module/view.c). Programs started
+# with a base that is not every CPU (taskset -c 0..n-2) read exactly that
+# base while the kernel's mask (/proc) is hmpgov's narrowing, also through
+# taskset -p from another process; with show_base=0 the same program is
+# the reproducer of the leak and reads the narrowing. A long-lived
+# launcher shell, which hmpgov steers like any task, starts nproc, a
+# thread pool sized from sched_getaffinity() and cyclictest, once while
+# quiet and once right after a busy moment, and forks children that show
+# its base from their first instruction. Short-lived children leave no
+# view behind, and rmmod while programs are inside sched_getaffinity()
+# leaves them running (a splat fails the run). Every check that needs
+# hmpgov to have narrowed a mask first asserts that it had, from /proc.
+if ! placement_params; then
+	tap_skip "view: what programs read of their masks" "the x86 machine has 2 equal CPUs"
+	return 0
+fi
+n=$(ncpus)
+# the base of the readers: every CPU but the last, as a list and in hex
+sub="0-$((n - 2))"
+subhex=$(printf '%x' $(((1 << (n - 1)) - 1)))
+# mb_field FILE WORD: the number after WORD in maskback's line
+mb_field() { awk -v w="$2" '{ for (i = 1; i < NF; i++) if ($i == w) { v = $(i + 1); sub(",", "", v); print v } }' "$1"; }
+# narrowed PID [OF]: hmpgov holds PID's mask narrower than OF CPUs
+narrowed() { [ "$(list_count "$(allowed "$1")")" -lt "${2:-$n}" ]; }
+# mb_stop PID: end a maskback; its line is in its output file then
+mb_stop() { kill "$1"; wait "$1"; }
+# seen_by_taskset PID OF: taskset -p's mask of PID, read while /proc shows
+# it narrowed before and after (up to 20 tries); empty if it never was
+seen_by_taskset() {
+	_k=0
+	while [ $_k -lt 20 ]; do
+		if narrowed "$1" "$2"; then
+			_s=$(taskset -p "$1" | awk '{ print $NF }')
+			narrowed "$1" "$2" && { echo "$_s"; return 0; }
+		fi
+		sleep 0.1
+		_k=$((_k + 1))
+	done
+}
+
+# The stock kernel, in the same boot.
+stock=$(nproc)
+taskset -c "$sub" maskback 20 1 >/tmp/mb.stock &
+mb=$!
+sleep 1
+mb_stop $mb
+tap_note "view: stock kernel: nproc $stock, maskback on $sub: $(cat /tmp/mb.stock)"
+check "view: stock kernel: nproc prints $n, every read of a program on $sub gives $((n - 1)) CPUs" \
+	[ "$stock" = "$n" -a "$(mb_field /tmp/mb.stock fewest)" = $((n - 1)) -a "$(mb_field /tmp/mb.stock most)" = $((n - 1)) ]
+
+mark_log
+# shellcheck disable=SC2086
+load $PARAMS show_base=0 >/dev/null
+state=$(cat $SYS/view)
+if [ "$state" = none ]; then
+	check "view: no kretprobes in this kernel: one log line says so" \
+		[ "$(new_log | grep -c 'no kretprobe on sched_getaffinity')" = 1 ]
+	check "view: and hmpgov steers all the same (mode $(cat $SYS/mode))" \
+		[ "$(cat $SYS/mode)" = steer ]
+	unload >/dev/null
+	return 0
+fi
+check "view: show_base=0 at load: $SYS/view reads kernel ($state)" [ "$state" = kernel ]
+
+# 1. The reproducer: with show_base=0 a program that reads its mask
+# while hmpgov holds it narrowed reads the narrowing. The readers read
+# every 200 ms: small tasks also under KASAN (debug kernel), where a read
+# of /proc/self/status takes tens of ms.
+maskback 200 1 >/tmp/mb.0 &
+mb=$!
+wait_for 10 narrowed $mb
+held=$(allowed $mb)
+sleep 2
+mb_stop $mb
+tap_note "view: show_base=0: $(cat /tmp/mb.0); hmpgov had narrowed it to $held"
+check "view: reproducer: with show_base=0 a read gave hmpgov's narrowing ($(mb_field /tmp/mb.0 fewest) of $n CPUs)" \
+	[ "$(mb_field /tmp/mb.0 fewest)" -lt "$n" ]
+
+echo 1 >$SYS/show_base
+check "view: show_base=1: $SYS/view reads base" [ "$(cat $SYS/view)" = base ]
+
+# 2. Programs on $sub read exactly $sub while the kernel's mask is
+# narrower; taskset -p from another process too; after mode=off both
+# have $sub again (the one that writes its mask back and the one that
+# does not).
+taskset -c "$sub" maskback 200 1 >/tmp/mb.1 &
+mb=$!
+taskset -c "$sub" maskback 200 0 >/tmp/mb.r &
+mr=$!
+wait_for 10 narrowed $mr $((n - 1))
+seen=$(seen_by_taskset $mr $((n - 1)))
+check "view: taskset -p on a program hmpgov narrowed, from another process, shows its base $subhex (${seen:-it was never narrowed})" \
+	[ "$seen" = "$subhex" ]
+sleep 2
+echo off >$SYS/mode
+sleep 0.5
+after=$(allowed $mb)
+after_r=$(allowed $mr)
+mb_stop $mb
+mb_stop $mr
+tap_note "view: show_base=1: writes back: $(cat /tmp/mb.1); reads only: $(cat /tmp/mb.r)"
+check "view: a program on $sub read $((n - 1)) CPUs every time (fewest $(mb_field /tmp/mb.1 fewest), most $(mb_field /tmp/mb.1 most))" \
+	[ "$(mb_field /tmp/mb.1 fewest)" = $((n - 1)) -a "$(mb_field /tmp/mb.1 most)" = $((n - 1)) ]
+check "view: while the kernel's mask was narrowed ($(mb_field /tmp/mb.1 narrowed) reads)" \
+	[ "$(mb_field /tmp/mb.1 narrowed)" -gt 0 ]
+check "view: one that only reads: $((n - 1)) CPUs every time, $(mb_field /tmp/mb.r narrowed) reads while narrowed" \
+	[ "$(mb_field /tmp/mb.r fewest)" = $((n - 1)) -a "$(mb_field /tmp/mb.r most)" = $((n - 1)) -a "$(mb_field /tmp/mb.r narrowed)" -gt 0 ]
+check "view: after mode=off both have their base $sub again ($after, $after_r)" \
+	[ "$after" = "$sub" -a "$after_r" = "$sub" ]
+echo steer >$SYS/mode
+
+# 3. A long-lived launcher, steered like any task: a shell that works in
+# bursts until hmpgov has narrowed it, then starts nproc, a thread pool
+# sized from sched_getaffinity() and cyclictest (which binds one thread
+# to each CPU its main thread reads), once while quiet and once right
+# after a busy moment. Its mask by /proc is read before and after each
+# program: both must be narrowed, or the check proves nothing. Then a
+# child of it, from its first instruction, and 300 short-lived ones.
+# cyclictest keeps its statistics in POSIX shared memory.
+grep -q ' /dev/shm ' /proc/mounts || { mkdir -p /dev/shm && mount -t tmpfs shm /dev/shm; }
+# ct_cpus: start cyclictest (one thread per CPU it reads, 1 s) and print
+# how many distinct CPUs its threads are bound to, from /proc
+ct_cpus() {
+	/usr/bin/cyclictest -t -q --policy=other -i 10000 -l 100 >/dev/null 2>&1 &
+	_ct=$!
+	sleep 0.5
+	for _t in /proc/$_ct/task/*; do
+		[ "${_t##*/}" = "$_ct" ] || allowed "${_t##*/}"
+	done | sort -u | wc -l
+	wait $_ct
+}
+# burst_until_narrowed PID: work in bursts until hmpgov narrows PID (10 s)
+burst_until_narrowed() {
+	_k=0
+	while [ $_k -lt 100 ] && ! narrowed "$1"; do
+		_i=0
+		while [ $_i -lt 3000 ]; do _i=$((_i + 1)); done
+		sleep 0.1
+		_k=$((_k + 1))
+	done
+}
+# launcher: runs in the background; /proc/self is this shell only in a
+# builtin's redirection
+launcher() {
+	read -r me _ </proc/self/stat
+	burst_until_narrowed "$me"
+	m1=$(allowed "$me")
+	np=$(nproc)
+	pool=$(maskback pool)
+	ct=$(ct_cpus)
+	echo "quiet $m1 $(allowed "$me") $np $ct $pool"
+	i=0
+	while [ $i -lt 20000 ]; do i=$((i + 1)); done
+	m1=$(allowed "$me")
+	np=$(nproc)
+	pool=$(maskback pool)
+	ct=$(ct_cpus)
+	echo "busy $m1 $(allowed "$me") $np $ct $pool"
+	# a child that reads its mask from its first instruction on (0.3 s):
+	# it inherited the narrowing, and reads the launcher's base
+	burst_until_narrowed "$me"
+	m1=$(allowed "$me")
+	maskback 0 0 >/tmp/mb.child &
+	c=$!
+	sleep 0.3
+	kill $c
+	wait $c
+	echo "child $m1 $(cat /tmp/mb.child)"
+	# 300 short-lived children, each given a view at fork
+	v1=$(stat_value view_tasks)
+	i=0
+	while [ $i -lt 300 ]; do /bin/true; i=$((i + 1)); done
+	sleep 1
+	echo "children $(allowed "$me") $v1 $(stat_value view_tasks)"
+}
+ct_stock=$(ct_cpus)
+launcher >/tmp/launcher.out &
+wait $!
+tap_note "view: launcher: $(tr '\n' ';' </tmp/launcher.out); stock kernel: cyclictest bound threads to $ct_stock CPUs"
+for when in quiet busy; do
+	# shellcheck disable=SC2046
+	set -- $(awk -v w=$when '$1 == w' /tmp/launcher.out) x x x x x x x x x x
+	check "view: launcher ($when): hmpgov had narrowed it before and after ($2, $3)" \
+		[ "$(list_count "$2")" -lt "$n" -a "$(list_count "$3")" -lt "$n" ]
+	check "view: launcher ($when): nproc from it prints $n ($4)" [ "$4" = "$n" ]
+	check "view: launcher ($when): a thread pool sized from sched_getaffinity: $7 threads, fewest ${10}" \
+		[ "$7" = "$n" -a "${10}" = "$n" ]
+	check "view: launcher ($when): cyclictest binds its threads to all $n CPUs ($5; stock kernel $ct_stock)" \
+		[ "$5" = "$n" -a "$ct_stock" = "$n" ]
+done
+awk '$1 == "child"' /tmp/launcher.out >/tmp/mb.child
+check "view: a child of the narrowed launcher ($(awk '{ print $2 }' /tmp/mb.child)) read $n CPUs from its start (fewest $(mb_field /tmp/mb.child fewest)) while /proc showed the narrowing ($(mb_field /tmp/mb.child narrowed) reads)" \
+	[ "$(list_count "$(awk '{ print $2 }' /tmp/mb.child)")" -lt "$n" -a "$(mb_field /tmp/mb.child fewest)" = "$n" ] &&
+	[ "$(mb_field /tmp/mb.child narrowed)" -gt 0 ]
+# shellcheck disable=SC2046
+set -- $(awk '$1 == "children"' /tmp/launcher.out) x x x x
+check "view: 300 short-lived children of the launcher (mask $2) leave no view behind ($3 views before, $4 after), none dropped ($(stat_value view_dropped))" \
+	[ "$(list_count "$2")" -lt "$n" ] && [ "$4" -le $(($3 + 2)) ] && [ "$(stat_value view_dropped)" = 0 ]
+
+# 4. rmmod while programs are inside sched_getaffinity(), three times:
+# four busy callers, which hmpgov moves (so their calls are followed and
+# given views: view_shown grows), are running when the module goes.
+round=1
+while [ $round -le 3 ]; do
+	# shellcheck disable=SC2086
+	[ $round = 1 ] || load $PARAMS >/dev/null
+	pids=
+	for i in 1 2 3 4; do
+		maskback spin >/tmp/mb.rm$i &
+		pids="$pids $!"
+	done
+	shown0=$(stat_value view_shown)
+	wait_for 10 eval '[ "$(stat_value view_shown)" -gt "$shown0" ]'
+	shown1=$(stat_value view_shown)
+	unload >/dev/null
+	gone=$(grep -c '^hmpgov ' /proc/modules)
+	alive=0
+	for p in $pids; do kill -0 "$p" 2>/dev/null && alive=$((alive + 1)); done
+	# shellcheck disable=SC2086
+	kill $pids
+	wait
+	check "view: rmmod ($round of 3) while 4 programs call sched_getaffinity without pause (views shown $shown0 -> $shown1): unloaded, $alive of 4 still ran" \
+		[ "$shown1" -gt "$shown0" -a "$gone" = 0 -a "$alive" = 4 ]
+	round=$((round + 1))
+done
+check "view: and this shell has all $n CPUs again ($(allowed $$))" [ "$(list_count "$(allowed $$)")" = "$n" ]

@@ -1,0 +1,192 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * maskback: a program that reads its own CPU mask the way third-party
+ * programs do, to test what hmpgov shows them (module/view.c).
+ *
+ *   maskback PERIOD_MS WRITEBACK   every PERIOD_MS (0: without a pause)
+ *                                  read the mask with sched_getaffinity()
+ *                                  and the kernel's own from
+ *                                  /proc/self/status; with WRITEBACK 1,
+ *                                  write the mask read back with
+ *                                  sched_setaffinity(), as a program that
+ *                                  saves and restores its mask does.
+ *                                  Until SIGTERM, then prints
+ *                                  "read N reads, fewest F, most M, narrowed K":
+ *                                  the fewest and most CPUs a read gave,
+ *                                  and how many reads differed from the
+ *                                  kernel's mask read right after.
+ *   maskback spin                  call sched_getaffinity() without
+ *                                  pause until SIGTERM, then print
+ *                                  "spin N calls"
+ *   maskback pool                  size a thread pool from
+ *                                  sched_getaffinity(), start it, and
+ *                                  print "pool N threads, fewest F" (F:
+ *                                  the fewest CPUs any of its threads read
+ *                                  with pthread_getaffinity_np()).
+ */
+#define _GNU_SOURCE
+#include <pthread.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define MAX_POOL	64
+
+/* The kernel's mask of this task, from /proc/self/status. */
+static int kernel_mask(cpu_set_t *set)
+{
+	char line[512], *p, *end;
+	long a, b;
+	FILE *f;
+	int ok = 0;
+
+	CPU_ZERO(set);
+	f = fopen("/proc/self/status", "r");
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f)) {
+		if (strncmp(line, "Cpus_allowed_list:", 18))
+			continue;
+		p = line + 18;
+		for (;;) {
+			a = strtol(p, &end, 10);
+			if (end == p)
+				break;
+			b = a;
+			if (*end == '-')
+				b = strtol(end + 1, &end, 10);
+			for (; a <= b && a < CPU_SETSIZE; a++)
+				CPU_SET(a, set);
+			if (*end != ',')
+				break;
+			p = end + 1;
+		}
+		ok = 1;
+	}
+	fclose(f);
+	return ok ? 0 : -1;
+}
+
+static int min_seen = CPU_SETSIZE;
+static pthread_mutex_t seen_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void *pool_thread(void *arg)
+{
+	cpu_set_t set;
+	int n;
+
+	if (pthread_getaffinity_np(pthread_self(), sizeof(set), &set))
+		return arg;
+	n = CPU_COUNT(&set);
+	pthread_mutex_lock(&seen_lock);
+	if (n < min_seen)
+		min_seen = n;
+	pthread_mutex_unlock(&seen_lock);
+	return arg;
+}
+
+static int run_pool(void)
+{
+	pthread_t t[MAX_POOL];
+	cpu_set_t set;
+	int n, i;
+
+	if (sched_getaffinity(0, sizeof(set), &set)) {
+		perror("sched_getaffinity");
+		return 1;
+	}
+	n = CPU_COUNT(&set);
+	if (n > MAX_POOL)
+		n = MAX_POOL;
+	for (i = 0; i < n; i++)
+		if (pthread_create(&t[i], NULL, pool_thread, NULL))
+			return 1;
+	for (i = 0; i < n; i++)
+		pthread_join(t[i], NULL);
+	printf("pool %d threads, fewest %d\n", n, min_seen);
+	return 0;
+}
+
+/*
+ * Busy in sched_getaffinity(), for rmmod while calls are in flight;
+ * SIGTERM (blocked) is looked for every 1024 calls.
+ */
+static int run_spin(void)
+{
+	sigset_t term, pend;
+	cpu_set_t set;
+	long calls = 0;
+	int sig;
+
+	sigemptyset(&term);
+	sigaddset(&term, SIGTERM);
+	sigprocmask(SIG_BLOCK, &term, NULL);
+	for (;;) {
+		if (sched_getaffinity(0, sizeof(set), &set)) {
+			perror("sched_getaffinity");
+			return 1;
+		}
+		if (++calls % 1024 == 0 && sigpending(&pend) == 0 &&
+		    sigismember(&pend, SIGTERM) && sigwait(&term, &sig) == 0)
+			break;
+	}
+	printf("spin %ld calls\n", calls);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	long reads = 0, narrowed = 0;
+	int fewest = CPU_SETSIZE, most = 0, period, writeback, n, sig;
+	struct timespec pause;
+	cpu_set_t got, real;
+	sigset_t term, pend;
+
+	if (argc == 2 && !strcmp(argv[1], "pool"))
+		return run_pool();
+	if (argc == 2 && !strcmp(argv[1], "spin"))
+		return run_spin();
+	if (argc != 3) {
+		fprintf(stderr, "usage: maskback PERIOD_MS WRITEBACK | %s\n",
+			"maskback pool | maskback spin");
+		return 2;
+	}
+	period = atoi(argv[1]);
+	writeback = atoi(argv[2]);
+	pause.tv_sec = period / 1000;
+	pause.tv_nsec = (period % 1000) * 1000000L;
+	/* SIGTERM is taken between two reads, never in the middle of one */
+	sigemptyset(&term);
+	sigaddset(&term, SIGTERM);
+	sigprocmask(SIG_BLOCK, &term, NULL);
+	for (;;) {
+		if (sched_getaffinity(0, sizeof(got), &got)) {
+			perror("sched_getaffinity");
+			return 1;
+		}
+		if (kernel_mask(&real)) {
+			fprintf(stderr, "maskback: no Cpus_allowed_list\n");
+			return 1;
+		}
+		n = CPU_COUNT(&got);
+		reads++;
+		fewest = n < fewest ? n : fewest;
+		most = n > most ? n : most;
+		narrowed += !CPU_EQUAL(&got, &real);
+		if (writeback && sched_setaffinity(0, sizeof(got), &got)) {
+			perror("sched_setaffinity");
+			return 1;
+		}
+		if (sigpending(&pend) == 0 && sigismember(&pend, SIGTERM) &&
+		    sigwait(&term, &sig) == 0)
+			break;
+		if (period)
+			nanosleep(&pause, NULL);
+	}
+	printf("read %ld reads, fewest %d, most %d, narrowed %ld\n", reads,
+	       fewest, most, narrowed);
+	return 0;
+}
