@@ -10,6 +10,7 @@
 #   make check           set up and run the whole test matrix
 #   make bench           benchmarks (scripts/bench-*.sh), one after another
 #   make unit            the host unit tests only
+#   make mutants         the unit tests must catch each mutant of the policy
 #   make lint            checkpatch.pl --strict
 #   make clean
 
@@ -55,7 +56,10 @@ bench:
 unit:
 	scripts/unit-tests.sh
 
+mutants:
+	scripts/mutants.sh
+
 lint:
 	scripts/lint.sh
 
-.PHONY: all modules install clean dkms-install dkms-uninstall demo check bench unit lint
+.PHONY: all modules install clean dkms-install dkms-uninstall demo check bench unit mutants lint

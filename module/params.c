@@ -94,7 +94,7 @@ static int validate_steering(struct hmpgov_load_params *lp)
 		       steer);
 		return -EINVAL;
 	}
-	if (strpbrk(list, " \t\n") || strstr(list, ",,") || list[0] == ',') {
+	if (!hmpgov_names_valid(list)) {
 		pr_err("exclude_comm=: '%s' is not a comma-separated list of names\n",
 		       list);
 		return -EINVAL;

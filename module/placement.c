@@ -30,6 +30,48 @@ hmpgov_mask hmpgov_cluster_mask(const struct hmpgov_machine *m, int cluster)
 	return mask & m->online;
 }
 
+/* Whether @comm is one of the comma-separated @names. */
+static bool listed(const char *comm, const char *names)
+{
+	const char *c;
+
+	while (*names) {
+		for (c = comm; *c && *c != ',' && *c == *names; c++)
+			names++;
+		if (!*c && (!*names || *names == ','))
+			return true;
+		while (*names && *names != ',')
+			names++;
+		if (*names)
+			names++;
+	}
+	return false;
+}
+
+bool hmpgov_excluded(const struct hmpgov_task_kind *k, const char *names)
+{
+	if (k->kernel || k->exiting || k->realtime)
+		return true;
+	if (!(k->base & (k->base - 1)))		/* one CPU, or none */
+		return true;
+	return listed(k->comm, names);
+}
+
+bool hmpgov_names_valid(const char *list)
+{
+	const char *s;
+
+	if (*list == ',')
+		return false;
+	for (s = list; *s; s++) {
+		if (*s == ' ' || *s == '\t' || *s == '\n')
+			return false;
+		if (*s == ',' && s[1] == ',')
+			return false;
+	}
+	return true;
+}
+
 static unsigned int weight(hmpgov_mask m)
 {
 	unsigned int n = 0;

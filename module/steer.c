@@ -154,35 +154,21 @@ static struct managed *find_managed(struct task_struct *p)
 	return NULL;
 }
 
-static bool excluded_comm(const char *comm)
-{
-	const char *list = hmpgov_settings.exclude_comm, *end;
-	size_t len = strlen(comm);
-
-	while (*list) {
-		end = strchrnul(list, ',');
-		if ((size_t)(end - list) == len && !strncmp(list, comm, len))
-			return true;
-		list = *end ? end + 1 : end;
-	}
-	return false;
-}
-
-/*
- * Whether hmpgov may steer @p at all, given its base mask: not when the
- * user allowed it one CPU only (its current mask may be one CPU because
- * hmpgov packed it).
- */
+/* Whether hmpgov may steer @p at all, given its base mask (placement.c). */
 static bool steerable_task(struct task_struct *p, hmpgov_mask base)
 {
-	if (p->flags & (PF_KTHREAD | PF_NO_SETAFFINITY | PF_EXITING))
-		return false;
-	if (p->policy == SCHED_FIFO || p->policy == SCHED_RR ||
-	    p->policy == SCHED_DEADLINE)
-		return false;
-	if (!(base & (base - 1)))
-		return false;
-	return !excluded_comm(p->comm);
+	char comm[TASK_COMM_LEN];
+	struct hmpgov_task_kind k = {
+		.kernel = p->flags & (PF_KTHREAD | PF_NO_SETAFFINITY),
+		.exiting = p->flags & PF_EXITING,
+		.realtime = p->policy == SCHED_FIFO || p->policy == SCHED_RR ||
+			    p->policy == SCHED_DEADLINE,
+		.base = base,
+		.comm = comm,
+	};
+
+	get_task_comm(comm, p);
+	return !hmpgov_excluded(&k, hmpgov_settings.exclude_comm);
 }
 
 /* ---- Tasks through the backends ----------------------------------- */

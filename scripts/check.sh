@@ -5,7 +5,8 @@
 #   1. host packages (scripts/setup-host.sh), kernels (fetch-kernels.sh,
 #      build-kernel.sh), the QEMU for deterministic time (fetch-qemu.sh),
 #      device trees (build-dtbs.sh)
-#   2. host unit tests of the pure C parts, with ASan and UBSan
+#   2. host unit tests of the pure C parts, with ASan and UBSan; the
+#      mutants of the policy (mutants.sh) must each fail them
 #   3. checkpatch.pl --strict on every C file
 #   4. hmpgov.ko for each kernel with W=1 and sparse: no warning allowed;
 #      a wrong guess of a probe's prototype fails the build (compat-check.sh)
@@ -87,6 +88,10 @@ step "setup: device trees built" "$HMPGOV_TOP/scripts/build-dtbs.sh" || finish
 
 # 2. Host unit tests.
 "$HMPGOV_TOP/scripts/unit-tests.sh" | emit "unit "
+[ "${PIPESTATUS[0]}" -eq 0 ] || echo "not ok - unit-tests.sh exits 0" | emit "unit "
+# ... and each mutant of the policy (scripts/mutants.sh) fails them.
+"$HMPGOV_TOP/scripts/mutants.sh" | emit "unit "
+[ "${PIPESTATUS[0]}" -eq 0 ] || echo "not ok - mutants.sh exits 0" | emit "unit "
 
 # 3. Style.
 src=$(ls -d "$HMPGOV_CACHE"/src/linux-source-6.12-*/ | head -n 1)

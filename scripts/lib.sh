@@ -12,6 +12,8 @@ HMPGOV_DEBS=$HMPGOV_CACHE/debs
 HMPGOV_KERNELS=$HMPGOV_CACHE/kernels
 HMPGOV_BUILD=${HMPGOV_BUILD:-$HMPGOV_TOP/build}
 export HMPGOV_TOP HMPGOV_CACHE HMPGOV_BUILD
+# The pure C files of module/ (built into the host unit tests too).
+HMPGOV_PURE=(capacity_list clamp_rule classify placement topology_calc util_signal)
 
 log() { printf '[%s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }

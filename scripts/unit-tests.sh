@@ -9,7 +9,7 @@ source "$(dirname "$0")/lib.sh"
 status=0
 mkdir -p "$HMPGOV_BUILD/unit"
 pure=()
-for f in capacity_list clamp_rule classify placement topology_calc util_signal; do
+for f in "${HMPGOV_PURE[@]}"; do
 	pure+=("$HMPGOV_TOP/module/$f.c")
 done
 for t in "$HMPGOV_TOP"/selftests/unit/test_*.c; do

@@ -160,6 +160,38 @@ unsigned int hmpgov_place(const struct hmpgov_machine *m,
 			  struct hmpgov_packing *pack, unsigned int *order,
 			  u64 now);
 
+/*
+ * What the kernel says of a task, for hmpgov_excluded(): gathered by
+ * module/steer.c, judged here.
+ */
+struct hmpgov_task_kind {
+	bool kernel;		/* a kernel thread, or one whose mask is not settable */
+	bool exiting;
+	bool realtime;		/* SCHED_FIFO, SCHED_RR or SCHED_DEADLINE */
+	hmpgov_mask base;	/* the mask the user gave it */
+	const char *comm;	/* its name */
+};
+
+/**
+ * hmpgov_excluded() - whether hmpgov leaves a task alone (HMPGOV_WHY_EXCLUDED)
+ * @k:     the task
+ * @names: exclude_comm=, a comma-separated list of task names
+ *
+ * Kernel threads, exiting tasks and real-time tasks (their CPUs are the
+ * RT class's and the user's business) stay as they are; so does a task
+ * the user allowed one CPU only (its base decides: its current mask may
+ * be one CPU because hmpgov packed it), and one whose name is in @names.
+ *
+ * Return: true if hmpgov must leave the task alone.
+ */
+bool hmpgov_excluded(const struct hmpgov_task_kind *k, const char *names);
+
+/*
+ * Whether @list may be exclude_comm=: empty, or names separated by single
+ * commas, with no blank and no leading comma (a trailing one is taken).
+ */
+bool hmpgov_names_valid(const char *list);
+
 /* The CPUs of @cluster that are online. */
 hmpgov_mask hmpgov_cluster_mask(const struct hmpgov_machine *m, int cluster);
 

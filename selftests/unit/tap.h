@@ -9,6 +9,8 @@
 #include <stdarg.h>
 #include <stdio.h>
 
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+
 static int tap_count;
 static int tap_failed;
 

@@ -311,6 +311,56 @@ static void test_reasons(void)
 		  "beyond moves_per_pass a change waits for the next pass");
 }
 
+static bool kind_excluded(bool kernel, bool exiting, bool rt, hmpgov_mask base,
+			  const char *comm, const char *names)
+{
+	struct hmpgov_task_kind k = {
+		.kernel = kernel, .exiting = exiting, .realtime = rt,
+		.base = base, .comm = comm,
+	};
+
+	return hmpgov_excluded(&k, names);
+}
+
+static void test_excluded(void)
+{
+	static const char *const bad[] = {
+		" sh", "sh bash", "sh\tbash", "sh\n", ",sh", "sh,,bash", ",",
+	};
+	static const char *const good[] = { "", "sh", "sh,bash", "a,b,c", "sh," };
+	bool ok = true;
+	unsigned int i;
+
+	TAP_CHECK(!kind_excluded(false, false, false, 0x3, "sh", ""),
+		  "excluded: a user task allowed two CPUs is steered");
+	TAP_CHECK(kind_excluded(true, false, false, ALL(4), "kworker/0:1", ""),
+		  "excluded: a kernel thread");
+	TAP_CHECK(kind_excluded(false, true, false, ALL(4), "sh", ""),
+		  "excluded: an exiting task");
+	TAP_CHECK(kind_excluded(false, false, true, ALL(4), "cyclictest", ""),
+		  "excluded: a real-time task");
+	TAP_CHECK(kind_excluded(false, false, false, 0x4, "sh", "") &&
+		  kind_excluded(false, false, false, 0, "sh", "") &&
+		  !kind_excluded(false, false, false, 0x8000000000000001ULL, "sh", ""),
+		  "excluded: a base of one CPU (or none); two CPUs 0 and 63 are not");
+	TAP_CHECK(kind_excluded(false, false, false, ALL(4), "bash", "sh,bash,zsh") &&
+		  kind_excluded(false, false, false, ALL(4), "sh", "sh,bash") &&
+		  kind_excluded(false, false, false, ALL(4), "zsh", "sh,bash,zsh"),
+		  "excluded: a name in exclude_comm (first, middle, last)");
+	TAP_CHECK(!kind_excluded(false, false, false, ALL(4), "sh", "bash,shell,s,") &&
+		  !kind_excluded(false, false, false, ALL(4), "bash", "sh,bas") &&
+		  !kind_excluded(false, false, false, ALL(4), "sh", ""),
+		  "excluded: a name only part of, or longer than, an entry is steered");
+	TAP_CHECK(!kind_excluded(false, false, false, ALL(4), "sh,bash", "sh,bash") &&
+		  !kind_excluded(false, false, false, ALL(4), "sh,", "sh,"),
+		  "excluded: a name with a comma in it matches no entry");
+	for (i = 0; i < ARRAY_SIZE(bad); i++)
+		ok &= !hmpgov_names_valid(bad[i]);
+	for (i = 0; i < ARRAY_SIZE(good); i++)
+		ok &= hmpgov_names_valid(good[i]);
+	TAP_CHECK(ok, "exclude_comm: blanks, empty and leading entries refused; lists taken");
+}
+
 static void test_uclamp(void)
 {
 	struct hmpgov_policy pol = {
@@ -504,6 +554,7 @@ int main(void)
 	test_base_wins();
 	test_hold_exact();
 	test_reasons();
+	test_excluded();
 	test_uclamp();
 	test_properties();
 	return tap_done();
