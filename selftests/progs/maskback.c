@@ -110,27 +110,42 @@ static int run_pool(void)
 	return 0;
 }
 
-/*
- * Busy in sched_getaffinity(), for rmmod while calls are in flight;
- * SIGTERM (blocked) is looked for every 1024 calls.
- */
-static int run_spin(void)
-{
-	sigset_t term, pend;
-	cpu_set_t set;
-	long calls = 0;
-	int sig;
+/* SIGTERM is blocked and taken between two reads, never in one. */
+static sigset_t term;
 
+static void block_term(void)
+{
 	sigemptyset(&term);
 	sigaddset(&term, SIGTERM);
 	sigprocmask(SIG_BLOCK, &term, NULL);
+}
+
+/* Whether a SIGTERM came (it is then taken). */
+static int term_came(void)
+{
+	sigset_t pend;
+	int sig;
+
+	return sigpending(&pend) == 0 && sigismember(&pend, SIGTERM) &&
+	       sigwait(&term, &sig) == 0;
+}
+
+/*
+ * Busy in sched_getaffinity(), for rmmod while calls are in flight;
+ * SIGTERM is looked for every 1024 calls.
+ */
+static int run_spin(void)
+{
+	cpu_set_t set;
+	long calls = 0;
+
+	block_term();
 	for (;;) {
 		if (sched_getaffinity(0, sizeof(set), &set)) {
 			perror("sched_getaffinity");
 			return 1;
 		}
-		if (++calls % 1024 == 0 && sigpending(&pend) == 0 &&
-		    sigismember(&pend, SIGTERM) && sigwait(&term, &sig) == 0)
+		if (++calls % 1024 == 0 && term_came())
 			break;
 	}
 	printf("spin %ld calls\n", calls);
@@ -140,10 +155,9 @@ static int run_spin(void)
 int main(int argc, char **argv)
 {
 	long reads = 0, narrowed = 0;
-	int fewest = CPU_SETSIZE, most = 0, period, writeback, n, sig;
+	int fewest = CPU_SETSIZE, most = 0, period, writeback, n;
 	struct timespec pause;
 	cpu_set_t got, real;
-	sigset_t term, pend;
 
 	if (argc == 2 && !strcmp(argv[1], "pool"))
 		return run_pool();
@@ -158,10 +172,7 @@ int main(int argc, char **argv)
 	writeback = atoi(argv[2]);
 	pause.tv_sec = period / 1000;
 	pause.tv_nsec = (period % 1000) * 1000000L;
-	/* SIGTERM is taken between two reads, never in the middle of one */
-	sigemptyset(&term);
-	sigaddset(&term, SIGTERM);
-	sigprocmask(SIG_BLOCK, &term, NULL);
+	block_term();
 	for (;;) {
 		if (sched_getaffinity(0, sizeof(got), &got)) {
 			perror("sched_getaffinity");
@@ -180,8 +191,7 @@ int main(int argc, char **argv)
 			perror("sched_setaffinity");
 			return 1;
 		}
-		if (sigpending(&pend) == 0 && sigismember(&pend, SIGTERM) &&
-		    sigwait(&term, &sig) == 0)
+		if (term_came())
 			break;
 		if (period)
 			nanosleep(&pause, NULL);
