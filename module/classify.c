@@ -10,12 +10,14 @@
  *
  * Becoming big is urgent and follows util, the quick signal: a task that
  * turns busy is big within one window. So is a task that saturates its
- * CPU (util at least HMPGOV_SATURATED/1024 of its capacity): on a little
- * CPU a fully busy task reads only that CPU's capacity (446), which is
- * under big_up, yet it needs a bigger CPU. Leaving small is not urgent
- * (a medium task just keeps its mask) and follows avg, as every down-move
- * does: a periodic task is judged by its duty cycle, not by the peak its
- * quick signal shows right after each burst, nor by one stretched slice.
+ * CPU (util at least HMPGOV_SATURATED/1024 of its capacity, and avg at
+ * least HMPGOV_SATURATED_AVG/1024 of it, so that one burst of up to about
+ * 15 ms does not count): on a little CPU a fully busy task reads only that
+ * CPU's capacity (446), which is under big_up, yet it needs a bigger CPU.
+ * Leaving small is not urgent (a medium task just keeps its mask) and
+ * follows avg, as every down-move does: a periodic task is judged by its
+ * duty cycle, not by the peak its quick signal shows right after each
+ * burst, nor by one stretched slice.
  * A down-move goes only as far as util also allows, so a busy task whose
  * average has not built up yet stays big.
  */
@@ -40,7 +42,9 @@ enum hmpgov_class hmpgov_classify(enum hmpgov_class cur, u32 util, u32 avg,
 				  u32 cap, const struct hmpgov_thresholds *t)
 {
 	bool saturated = (u64)util * HMPGOV_CAPACITY_SCALE >=
-			 (u64)cap * HMPGOV_SATURATED;
+			 (u64)cap * HMPGOV_SATURATED &&
+			 (u64)avg * HMPGOV_CAPACITY_SCALE >=
+			 (u64)cap * HMPGOV_SATURATED_AVG;
 	enum hmpgov_class up = util >= t->big_up || saturated ? HMPGOV_CLASS_BIG :
 			       avg >= t->small_up ? HMPGOV_CLASS_MEDIUM :
 			       HMPGOV_CLASS_SMALL;

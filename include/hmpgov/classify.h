@@ -38,8 +38,16 @@ struct hmpgov_thresholds {
  */
 int hmpgov_thresholds_check(const struct hmpgov_thresholds *t);
 
-/* A task using this share (/1024) of its CPU's capacity saturates it. */
+/*
+ * A task saturates its CPU when its quick signal reads this share (/1024)
+ * of the CPU's capacity and its average at least HMPGOV_SATURATED_AVG of
+ * it: it has filled the CPU for a while, not for one burst. From a 10 %
+ * average, a 15 ms burst lifts the average to about 35 % (half-life
+ * 32 ms); a task that turns busy on a little CPU reaches half in about
+ * 27 ms.
+ */
 #define HMPGOV_SATURATED	819
+#define HMPGOV_SATURATED_AVG	512
 
 /*
  * The class a task of class @cur moves to, from @util (the quick signal:

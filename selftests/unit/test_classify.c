@@ -64,6 +64,11 @@ static void test_hysteresis(void)
 		  "a task that fills a little CPU (446 of 446) is big");
 	TAP_CHECK(hmpgov_classify(HMPGOV_CLASS_BIG, 440, 440, 446, &def) == HMPGOV_CLASS_BIG,
 		  "and stays big while it fills it (overflow from full big CPUs)");
+	TAP_CHECK(hmpgov_classify(HMPGOV_CLASS_SMALL, 420, 160, 446, &def) == HMPGOV_CLASS_SMALL &&
+		  hmpgov_classify(HMPGOV_CLASS_SMALL, 446, 222, 446, &def) == HMPGOV_CLASS_SMALL,
+		  "one burst that fills a little CPU (util 420-446, avg under half of 446) leaves a small task small");
+	TAP_CHECK(hmpgov_classify(HMPGOV_CLASS_SMALL, 446, 223, 446, &def) == HMPGOV_CLASS_BIG,
+		  "one that has filled it for a while (avg 223, half of 446) is big");
 	TAP_CHECK(hmpgov_classify(HMPGOV_CLASS_MEDIUM, 300, 300, 446, &def) == HMPGOV_CLASS_MEDIUM,
 		  "a task using 2/3 of a little CPU stays medium");
 	TAP_CHECK(hmpgov_classify(HMPGOV_CLASS_SMALL, 600, 120, 1024, &def) == HMPGOV_CLASS_SMALL,
@@ -110,6 +115,12 @@ static void test_holds(void)
  * an up-move needs its up bound, a down-move its down bound), and never
  * sooner than the holds allow.
  */
+/* The saturation rule, written out: 80 % now and half on average. */
+static bool saturated(u32 util, u32 avg, u32 cap)
+{
+	return util * 1024 >= cap * 819 && avg * 1024 >= cap * 512;
+}
+
 static void test_properties(void)
 {
 	unsigned int i, bad_up = 0, bad_down = 0, bad_hold = 0, changes = 0;
@@ -130,13 +141,13 @@ static void test_properties(void)
 		if (now - since < hold || (to < c && now - since < 32 * MS))
 			bad_hold++;
 		if (to > c && !(to == HMPGOV_CLASS_BIG ?
-				util >= def.big_up || util * 1024 >= cap * 819 :
+				util >= def.big_up || saturated(util, avg, cap) :
 				avg >= def.small_up))
 			bad_up++;
 		if (to < c && !(to == HMPGOV_CLASS_SMALL ? avg < def.small_down :
 				avg < def.big_down))
 			bad_down++;
-		if (to < c && (util >= def.big_up || util * 1024 >= cap * 819))
+		if (to < c && (util >= def.big_up || saturated(util, avg, cap)))
 			bad_down++;	/* util still asks for big */
 		c = to;
 		since = now;
