@@ -164,6 +164,7 @@ static void update_packing(const struct hmpgov_machine *m,
 	per_cpu = (u64)m->capacity[cpu] * pack_limit / HMPGOV_CAPACITY_SCALE;
 	if (!per_cpu)
 		per_cpu = 1;
+	pack->per_cpu = per_cpu;
 
 	pack->cpus &= littles;		/* a CPU went offline */
 	if (sum > weight(littles) * per_cpu)
@@ -221,17 +222,25 @@ static u32 demand(const struct hmpgov_machine *m, const struct hmpgov_placed *t)
 	return d > HMPGOV_CAPACITY_SCALE ? HMPGOV_CAPACITY_SCALE : (u32)d;
 }
 
-/* Whether big task @a goes before @b: more demand; on a tie, a bigger CPU now. */
+/*
+ * Whether big task @a goes before @b: more demand, but of two within
+ * 1/16 of each other the one on the bigger CPU keeps its place: four busy
+ * tasks on 2 + 2 CPUs each read about a whole CPU, and at every dip of
+ * one signal two of them changed places (test 86's overload, about 70
+ * moves a second). A task filling a mid CPU (1024) still goes before a
+ * 90 % one on the prime CPU (922). Last, the higher utilization.
+ */
 static bool before(const struct hmpgov_machine *m, const struct hmpgov_placed *a,
 		   const struct hmpgov_placed *b)
 {
 	u32 da = demand(m, a), db = demand(m, b);
 	u32 ca = ran_on(m, a), cb = ran_on(m, b);
+	u32 hi = da > db ? da : db, lo = da > db ? db : da;
 
+	if (ca && cb && ca != cb && (u64)lo * 16 >= (u64)hi * 15)
+		return ca > cb;
 	if (da != db)
 		return da > db;
-	if (ca && cb && ca != cb)
-		return ca > cb;
 	return a->util > b->util;
 }
 
@@ -259,7 +268,7 @@ static void place_big(const struct hmpgov_machine *m, struct hmpgov_placed *t,
 		      unsigned int n, unsigned int *order)
 {
 	unsigned int room[HMPGOV_MAX_CLUSTERS];
-	hmpgov_mask cmask[HMPGOV_MAX_CLUSTERS];
+	hmpgov_mask cmask[HMPGOV_MAX_CLUSTERS], full = 0;
 	unsigned int nr = sort_big(m, t, n, order), i;
 	int c;
 
@@ -279,6 +288,69 @@ static void place_big(const struct hmpgov_machine *m, struct hmpgov_placed *t,
 			p->cluster = c;
 			room[c]--;
 			break;
+		}
+	}
+	/*
+	 * A big task with no room keeps its base less the clusters that
+	 * heavier big tasks fill: allowed on their CPUs, it was balanced
+	 * onto them, the task there read less than it, and the two changed
+	 * places (test 86's overload: each of 4 busy tasks on 2 + 2 CPUs got
+	 * 83 % of a CPU). Every CPU stays in use.
+	 */
+	for (c = 1; c < (int)m->nr_clusters && c < HMPGOV_MAX_CLUSTERS; c++)
+		if (!room[c])
+			full |= cmask[c];
+	for (i = 0; i < nr; i++) {
+		struct hmpgov_placed *p = &t[order[i]];
+
+		if (p->why == HMPGOV_WHY_BIG_NO_ROOM &&
+		    (p->base & ~full & m->online))
+			p->want = p->base & ~full;
+	}
+}
+
+/*
+ * With more than one packing CPU, each packed small task gets one of them
+ * (rule 1: packed, and kept there). Allowed the whole set, the tasks were
+ * moved between its CPUs at wake-ups, about 1.3 times a second each
+ * (test 86's busy case). First the tasks that can have one CPU only, then
+ * those on one packing CPU keep it while it has room (the first always
+ * does), then the others go to the least loaded packing CPU of their
+ * base. Load is the sum of the tasks' avg.
+ */
+static void pack_small(struct hmpgov_placed *t, unsigned int n,
+		       const struct hmpgov_packing *pack)
+{
+	u32 load[HMPGOV_MAX_CPUS] = { 0 };
+	hmpgov_mask left, cand;
+	unsigned int i, pass;
+	int cpu, best;
+
+	for (pass = 0; pass < 3; pass++) {
+		for (i = 0; i < n; i++) {
+			if (t[i].why != HMPGOV_WHY_PACKED)
+				continue;
+			cand = t[i].want;
+			if (pass == 0 && weight(cand) != 1)
+				continue;
+			if (pass == 1) {
+				if (weight(cand) == 1 || weight(t[i].mask_now & cand) != 1)
+					continue;
+				cpu = lowest_cpu(t[i].mask_now & cand);
+				if (load[cpu] && (u64)load[cpu] + t[i].avg > pack->per_cpu)
+					continue;
+				cand = HMPGOV_CPU_BIT(cpu);
+			}
+			if (pass == 2 && weight(cand) == 1)
+				continue;
+			best = -1;
+			for (left = cand; left; left &= left - 1) {
+				cpu = lowest_cpu(left);
+				if (best < 0 || load[cpu] < load[best])
+					best = cpu;
+			}
+			t[i].want = HMPGOV_CPU_BIT(best);
+			load[best] += t[i].avg;
 		}
 	}
 }
@@ -312,6 +384,8 @@ static void place_rules(const struct hmpgov_machine *m, struct hmpgov_placed *t,
 			break;
 		}
 	}
+	if (weight(pack->cpus) > 1)
+		pack_small(t, n, pack);
 	if (m->nr_clusters > 1)
 		place_big(m, t, n, order);
 }

@@ -85,6 +85,8 @@ mutant module/classify.c "now - since < hold_ns ||" "" \
 	"classify: a class change no longer waits for class_hold_ms"
 mutant module/classify.c "util >= t->big_up || saturated" "util >= t->big_up" \
 	"classify: a task filling its CPU (saturated) is no longer big"
+mutant include/hmpgov/classify.h "#define HMPGOV_SATURATED_AVG	512" "#define HMPGOV_SATURATED_AVG	0" \
+	"classify: one burst filling a little CPU makes a small task big"
 mutant module/classify.c "avg < t->small_down ? HMPGOV_CLASS_SMALL" \
 	"avg <= t->small_down ? HMPGOV_CLASS_SMALL" \
 	"classify: small_down is a strict bound no more"
@@ -102,6 +104,15 @@ mutant module/placement.c "return ca > cb;" "return ca < cb;" \
 mutant module/placement.c "for (c = (int)m->nr_clusters - 1; c >= 1; c--) {" \
 	"for (c = 1; c < (int)m->nr_clusters; c++) {" \
 	"placement: big tasks fill the smallest cluster above the littles first"
+mutant module/placement.c "(u64)lo * 16 >= (u64)hi * 15" "lo == hi" \
+	"placement: two busy tasks reading within 1/16 change places"
+mutant module/placement.c "			p->want = p->base & ~full;" "" \
+	"placement: a big task with no room may run on the full big CPUs"
+mutant module/placement.c "	if (weight(pack->cpus) > 1)
+		pack_small(t, n, pack);" "" \
+	"placement: small tasks may move between the packing CPUs"
+mutant module/placement.c "load[cpu] && (u64)load[cpu] + t[i].avg > pack->per_cpu" "false" \
+	"placement: a packing CPU keeps more small tasks than it takes"
 mutant module/placement.c "room[c]--;" "" \
 	"placement: a big cluster takes more big tasks than it has CPUs"
 mutant module/placement.c "now - t[i].moved_at < pol->move_interval_ns" \

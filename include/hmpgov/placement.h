@@ -108,6 +108,7 @@ struct hmpgov_packing {
 	bool overflow;		/* the little CPUs cannot take them all */
 	u64 sum;		/* the small tasks' summed avg, last decision */
 	u64 high_since;		/* sum over the join bound since, ns; 0: not */
+	u64 per_cpu;		/* the avg one packing CPU takes */
 };
 
 /* Default packing limit: share of a little CPU's capacity, /1024. */
@@ -140,7 +141,8 @@ struct hmpgov_packing {
  * what all little CPUs take at pack_limit, they overflow and keep their
  * base, until it falls under 3/4 of that. Rule 3: big tasks, heaviest
  * first, each to the biggest cluster above the littlest that still has a
- * free CPU for it; the rest may run anywhere in their base. Medium tasks
+ * free CPU for it; the rest keep their base less the clusters the placed
+ * ones fill (or their base, if that leaves no online CPU). Medium tasks
  * keep their base. A task whose base excludes its rule's CPUs keeps its
  * base. Only online CPUs are given.
  *

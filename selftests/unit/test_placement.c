@@ -72,8 +72,9 @@ static void test_small_pack(void)
 	TAP_CHECK(pack.cpus == 1, "nor when it fell back under 283 within the hold time");
 	now += HMPGOV_PACK_HOLD_NS;
 	place(&bl22, t, 4, &pack);
-	TAP_CHECK(pack.cpus == 3 && t[0].want == 3,
-		  "320 for the whole hold time opens the second little CPU");
+	TAP_CHECK(pack.cpus == 3 && t[0].want == 1 && t[1].want == 2 && t[2].want == 1 &&
+		  t[3].want == 2,
+		  "320 for the whole hold time opens the second little CPU: two tasks on each");
 	for (i = 0; i < 4; i++)
 		t[i].avg = 60;
 	place(&bl22, t, 4, &pack);
@@ -96,8 +97,8 @@ static void test_small_pack(void)
 	for (i = 0; i < 4; i++)
 		t[i].avg = 100;
 	place(&bl22, t, 4, &pack);
-	TAP_CHECK(!pack.overflow && t[0].want == 3,
-		  "400 packs them on the two littles again");
+	TAP_CHECK(!pack.overflow && t[0].want == 1 && t[1].want == 2,
+		  "400 packs them on the two littles again, two on each");
 }
 
 static void test_quiet_little(void)
@@ -124,8 +125,8 @@ static void test_big(void)
 	place(&bl22, t, 2, &pack);
 	TAP_CHECK(t[0].want == 0xc && t[1].want == 0xc, "two big tasks go to the big cluster");
 	place(&bl22, t, 3, &pack);
-	TAP_CHECK(t[1].want == 0xc && t[0].want == 0xc && t[2].want == ALL(4),
-		  "a third big task, the lightest, may run anywhere");
+	TAP_CHECK(t[1].want == 0xc && t[0].want == 0xc && t[2].want == 0x3,
+		  "a third big task, the lightest, keeps to the little CPUs (the big ones are full)");
 
 	task(&t[0], HMPGOV_CLASS_BIG, 700, 0, ALL(8));
 	task(&t[1], HMPGOV_CLASS_BIG, 1000, 0, ALL(8));
@@ -136,7 +137,7 @@ static void test_big(void)
 	TAP_CHECK(t[1].want == 0x80, "three clusters: the heaviest takes the prime CPU");
 	TAP_CHECK(t[2].want == 0x70 && t[3].want == 0x70 && t[4].want == 0x70,
 		  "the next three take the mid cluster");
-	TAP_CHECK(t[0].want == ALL(8), "the fifth may run anywhere");
+	TAP_CHECK(t[0].want == 0x0f, "the fifth keeps to the little cluster");
 }
 
 /*
@@ -164,6 +165,74 @@ static void test_prime_demand(void)
 }
 
 /*
+ * Two packing CPUs: each small task gets one of them and keeps it; those
+ * already on the first stay while it has room, the rest go to the least
+ * loaded one; a task bound to one of them gets that one.
+ */
+static void test_pack_kept(void)
+{
+	struct hmpgov_packing pack = { .cpus = 0x3, .nr = 2 };
+	struct hmpgov_placed t[4];
+	unsigned int i, round;
+	bool kept = true;
+
+	for (i = 0; i < 3; i++) {
+		task(&t[i], HMPGOV_CLASS_SMALL, 100, 0, ALL(4));
+		t[i].mask_now = 0x1;
+	}
+	task(&t[3], HMPGOV_CLASS_SMALL, 20, 1, 0xa);	/* base {1, 3} */
+	for (round = 0; round < 3; round++) {
+		place(&bl22, t, 4, &pack);
+		kept &= pack.cpus == 0x3 && t[0].mask == 0x1 && t[1].mask == 0x1 &&
+			t[2].mask == 0x2 && t[3].mask == 0x2;
+		for (i = 0; i < 4; i++)
+			t[i].mask_now = t[i].mask;
+	}
+	TAP_CHECK(kept, "two packing CPUs: each small task on one, kept there pass after pass");
+	t[0].avg = 10;
+	t[1].avg = 10;
+	t[2].avg = 100;
+	place(&bl22, t, 3, &pack);
+	TAP_CHECK(pack.cpus == 0x1 && t[2].mask == 0x1,
+		  "when the set shrinks to one CPU they all go there");
+}
+
+/*
+ * Four busy tasks on 2 + 2 CPUs: the two on the big CPUs keep them while
+ * the two on the little CPUs read within 1/16 of them, and those two keep
+ * to the little CPUs, off the full big ones.
+ */
+static void test_overload(void)
+{
+	struct hmpgov_packing pack = { 0 };
+	struct hmpgov_placed t[4];
+	unsigned int i, round;
+	bool stable = true;
+
+	task(&t[0], HMPGOV_CLASS_BIG, 1000, 2, ALL(4));
+	task(&t[1], HMPGOV_CLASS_BIG, 990, 3, ALL(4));
+	task(&t[2], HMPGOV_CLASS_BIG, 446, 0, ALL(4));	/* filling cpu0: 1024 */
+	task(&t[3], HMPGOV_CLASS_BIG, 440, 1, ALL(4));
+	for (round = 0; round < 3; round++) {
+		place(&bl22, t, 4, &pack);
+		stable &= t[0].mask == 0xc && t[1].mask == 0xc &&
+			  t[2].mask == 0x3 && t[3].mask == 0x3;
+		for (i = 0; i < 4; i++)
+			t[i].mask_now = t[i].mask;
+		t[round & 1].util = 960 + round;	/* a dip */
+	}
+	TAP_CHECK(stable && t[2].why == HMPGOV_WHY_BIG_NO_ROOM,
+		  "overload: the tasks on the big CPUs keep them through dips within 1/16, the others stay on the little CPUs");
+	t[0].util = 900;	/* under 15/16 of 1024 */
+	place(&bl22, t, 4, &pack);
+	TAP_CHECK(t[2].mask == 0xc && t[0].mask == 0x3,
+		  "one that reads under 15/16 of a task filling a little CPU gives its big CPU up");
+	task(&t[3], HMPGOV_CLASS_BIG, 440, 1, 0xc);
+	place(&bl22, t, 4, &pack);
+	TAP_CHECK(t[3].mask == 0xc, "one whose base is the full big CPUs keeps its base");
+}
+
+/*
  * A burst that fills a little CPU for a few tens of ms (its average still
  * low) does not take a big CPU from a long-running task that has 83 % of
  * one (test 82: a shell's clamps and awk took the busy task's util_min);
@@ -179,15 +248,15 @@ static void test_burst_waits(void)
 	task(&t[2], HMPGOV_CLASS_BIG, 446, 1, ALL(4));	/* a burst: fills CPU 1 */
 	t[2].avg = 137;
 	place(&bl22, t, 3, &pack);
-	TAP_CHECK(t[0].want == 0xc && t[1].want == 0xc && t[2].want == ALL(4),
+	TAP_CHECK(t[0].want == 0xc && t[1].want == 0xc && t[2].want == 0x3,
 		  "a burst filling a little CPU leaves both big CPUs to the long-running tasks");
 	t[2].avg = 440;
 	place(&bl22, t, 3, &pack);
-	TAP_CHECK(t[2].want == 0xc && t[1].want == 0xc && t[0].want == ALL(4),
+	TAP_CHECK(t[2].want == 0xc && t[1].want == 0xc && t[0].want == 0x3,
 		  "once its average fills the little CPU it takes the place of the lighter one");
 	t[2].avg = 423;
 	place(&bl22, t, 3, &pack);
-	TAP_CHECK(t[2].want == ALL(4), "an average just under HMPGOV_FILLED counts what it reads");
+	TAP_CHECK(t[2].want == 0x3, "an average just under HMPGOV_FILLED counts what it reads");
 }
 
 static void test_base_wins(void)
@@ -279,8 +348,8 @@ static void test_reasons(void)
 	task(&t[4], HMPGOV_CLASS_BIG, 800, 0, ALL(4));
 	task(&t[2], HMPGOV_CLASS_BIG, 950, 0, ALL(4));
 	place(&bl22, t, 5, &pack);
-	TAP_CHECK(is_why(&t[4], HMPGOV_WHY_BIG_NO_ROOM) && t[4].mask == ALL(4),
-		  "reason: the third big task on two big CPUs has no room");
+	TAP_CHECK(is_why(&t[4], HMPGOV_WHY_BIG_NO_ROOM) && t[4].mask == 0x3,
+		  "reason: the third big task on two big CPUs has no room: the little CPUs");
 
 	for (i = 0; i < 4; i++)
 		task(&t[i], HMPGOV_CLASS_SMALL, 400, 0, ALL(4));
@@ -292,8 +361,8 @@ static void test_reasons(void)
 	memset(&pack, 0, sizeof(pack));
 	pol.move_interval_ns = 16000000;
 	pol.moves_per_pass = 2;
-	for (i = 0; i < 4; i++)
-		task(&t[i], HMPGOV_CLASS_BIG, 900 - i, 0, ALL(4));
+	for (i = 0; i < 4; i++)	/* the last two: bound to the little CPUs */
+		task(&t[i], HMPGOV_CLASS_BIG, 900 - i, 0, i < 2 ? ALL(4) : 0x3);
 	t[0].moved_at = now - 15999999;
 	n = hmpgov_place(&bl22, &pol, t, 4, &pack, order, now);
 	TAP_CHECK(n == 2 && t[0].act == HMPGOV_ACT_WAIT &&
@@ -550,6 +619,8 @@ int main(void)
 	test_quiet_little();
 	test_big();
 	test_prime_demand();
+	test_overload();
+	test_pack_kept();
 	test_burst_waits();
 	test_base_wins();
 	test_hold_exact();
