@@ -9,10 +9,11 @@
  *             avg < small_down          avg < big_down, not saturated
  *
  * Becoming big is urgent and follows util, the quick signal: a task that
- * turns busy is big within one window. So is a task that saturates its
- * CPU (util at least HMPGOV_SATURATED/1024 of its capacity, and avg at
- * least HMPGOV_SATURATED_AVG/1024 of it, so that one burst of up to about
- * 15 ms does not count): on a little CPU a fully busy task reads only that
+ * turns busy on a big CPU is big within one window. So is a task that
+ * saturates its CPU (util at least HMPGOV_SATURATED/1024 of its
+ * capacity, and avg at least HMPGOV_SATURATED_AVG/1024 of it, so that
+ * one burst of up to about 15 ms from a 10 % average does not count; from
+ * idle that takes about one half-life): on a little CPU a fully busy task reads only that
  * CPU's capacity (446), which is under big_up, yet it needs a bigger CPU.
  * Leaving small is not urgent (a medium task just keeps its mask) and
  * follows avg, as every down-move does: a periodic task is judged by its

@@ -223,24 +223,34 @@ static u32 demand(const struct hmpgov_machine *m, const struct hmpgov_placed *t)
 }
 
 /*
- * Whether big task @a goes before @b: more demand, but of two within
- * 1/16 of each other the one on the bigger CPU keeps its place: four busy
- * tasks on 2 + 2 CPUs each read about a whole CPU, and at every dip of
- * one signal two of them changed places (test 86's overload, about 70
- * moves a second). A task filling a mid CPU (1024) still goes before a
- * 90 % one on the prime CPU (922). Last, the higher utilization.
+ * The order of big tasks: demand, plus 1/16 of it for each cluster above
+ * the littlest that the task ran on, so that a task keeps a big CPU
+ * against one that reads only a little more: four busy tasks on 2 + 2
+ * CPUs each read about a whole CPU, and at every dip of one signal two of
+ * them changed places (test 86's overload, about 70 moves a second). A
+ * task filling a mid CPU (1024 + 64) still goes before a 90 % one on the
+ * prime CPU (922 + 115). One key per task keeps the order the same
+ * whatever order the tasks come in.
  */
+static u64 rank(const struct hmpgov_machine *m, const struct hmpgov_placed *t)
+{
+	u64 d = demand(m, t);
+	int c = t->cpu >= 0 && t->cpu < (int)m->nr_cpus ? m->cluster[t->cpu] : 0;
+
+	return d * 16 + d * (c > 0 ? c : 0);
+}
+
+/* Whether big task @a goes before @b: rank, then a bigger CPU now, then util. */
 static bool before(const struct hmpgov_machine *m, const struct hmpgov_placed *a,
 		   const struct hmpgov_placed *b)
 {
-	u32 da = demand(m, a), db = demand(m, b);
+	u64 ra = rank(m, a), rb = rank(m, b);
 	u32 ca = ran_on(m, a), cb = ran_on(m, b);
-	u32 hi = da > db ? da : db, lo = da > db ? db : da;
 
-	if (ca && cb && ca != cb && (u64)lo * 16 >= (u64)hi * 15)
+	if (ra != rb)
+		return ra > rb;
+	if (ca != cb)
 		return ca > cb;
-	if (da != db)
-		return da > db;
 	return a->util > b->util;
 }
 
@@ -269,7 +279,8 @@ static void place_big(const struct hmpgov_machine *m, struct hmpgov_placed *t,
 {
 	unsigned int room[HMPGOV_MAX_CLUSTERS];
 	hmpgov_mask cmask[HMPGOV_MAX_CLUSTERS], full = 0;
-	unsigned int nr = sort_big(m, t, n, order), i;
+	bool narrow[HMPGOV_MAX_CLUSTERS] = { false };
+	unsigned int nr = sort_big(m, t, n, order), i, homeless = 0;
 	int c;
 
 	for (c = 0; c < (int)m->nr_clusters && c < HMPGOV_MAX_CLUSTERS; c++) {
@@ -287,19 +298,26 @@ static void place_big(const struct hmpgov_machine *m, struct hmpgov_placed *t,
 			p->why = HMPGOV_WHY_BIG;
 			p->cluster = c;
 			room[c]--;
+			narrow[c] |= p->want != cmask[c];
 			break;
 		}
+		homeless += p->why == HMPGOV_WHY_BIG_NO_ROOM;
 	}
 	/*
 	 * A big task with no room keeps its base less the clusters that
-	 * heavier big tasks fill: allowed on their CPUs, it was balanced
-	 * onto them, the task there read less than it, and the two changed
-	 * places (test 86's overload: each of 4 busy tasks on 2 + 2 CPUs got
-	 * 83 % of a CPU). Every CPU stays in use.
+	 * heavier big tasks fill, one on each CPU (none bound narrower than
+	 * its cluster), if the rest has a CPU for each such task: allowed on
+	 * the full CPUs, it was balanced onto them, the task there read less
+	 * than it, and the two changed places (test 86's overload: each of 4
+	 * busy tasks on 2 + 2 CPUs got 83 % of a CPU). With more of them
+	 * than CPUs left, they keep their base and the balancer shares all
+	 * CPUs out.
 	 */
 	for (c = 1; c < (int)m->nr_clusters && c < HMPGOV_MAX_CLUSTERS; c++)
-		if (!room[c])
+		if (!room[c] && !narrow[c])
 			full |= cmask[c];
+	if (!full || homeless > weight(m->online & ~full))
+		return;
 	for (i = 0; i < nr; i++) {
 		struct hmpgov_placed *p = &t[order[i]];
 

@@ -97,22 +97,28 @@ mutant include/hmpgov/placement.h "(100ULL * 1000 * 1000)" "(50ULL * 1000 * 1000
 mutant module/placement.c "sum * 4 < weight(littles) * per_cpu * 3" \
 	"sum < weight(littles) * per_cpu" \
 	"placement: packing overflow ends without its 3/4 hysteresis"
-mutant module/placement.c "return da > db;" "return da < db;" \
+mutant module/placement.c "return ra > rb;" "return ra < rb;" \
 	"placement: big tasks are placed lightest first"
-mutant module/placement.c "return ca > cb;" "return ca < cb;" \
+mutant module/placement.c "	if (ca != cb)
+		return ca > cb;" "	if (ca != cb)
+		return ca < cb;" \
 	"placement: on equal demand the task on the smaller CPU goes first"
 mutant module/placement.c "for (c = (int)m->nr_clusters - 1; c >= 1; c--) {" \
 	"for (c = 1; c < (int)m->nr_clusters; c++) {" \
 	"placement: big tasks fill the smallest cluster above the littles first"
-mutant module/placement.c "(u64)lo * 16 >= (u64)hi * 15" "lo == hi" \
-	"placement: two busy tasks reading within 1/16 change places"
-mutant module/placement.c "			p->want = p->base & ~full;" "" \
+mutant module/placement.c "return d * 16 + d * (c > 0 ? c : 0);" "return d * 16;" \
+	"placement: a task on a big CPU gives it up to one that reads a little more"
+mutant module/placement.c "			p->want = p->base & ~full;" "			p->want = p->base;" \
 	"placement: a big task with no room may run on the full big CPUs"
 mutant module/placement.c "	if (weight(pack->cpus) > 1)
 		pack_small(t, n, pack);" "" \
 	"placement: small tasks may move between the packing CPUs"
 mutant module/placement.c "load[cpu] && (u64)load[cpu] + t[i].avg > pack->per_cpu" "false" \
 	"placement: a packing CPU keeps more small tasks than it takes"
+mutant module/placement.c "homeless > weight(m->online & ~full)" "false" \
+	"placement: more big tasks with no room than CPUs left are crowded there"
+mutant module/placement.c "if (!room[c] && !narrow[c])" "if (!room[c])" \
+	"placement: a big cluster counts as full when tasks bound narrower share its CPUs"
 mutant module/placement.c "room[c]--;" "" \
 	"placement: a big cluster takes more big tasks than it has CPUs"
 mutant module/placement.c "now - t[i].moved_at < pol->move_interval_ns" \

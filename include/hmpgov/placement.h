@@ -46,7 +46,7 @@ struct hmpgov_machine {
  * line and the debugfs tasks view give.
  */
 enum hmpgov_why {
-	HMPGOV_WHY_PACKED,		/* small: on the packing CPUs (rule 1) */
+	HMPGOV_WHY_PACKED,		/* small: on one packing CPU (rule 1) */
 	HMPGOV_WHY_PACK_OVERFLOW,	/* small: the little CPUs cannot take them all */
 	HMPGOV_WHY_SMALL_OUTSIDE,	/* small: its base has no packing CPU */
 	HMPGOV_WHY_MEDIUM,		/* medium: keeps its base */
@@ -137,12 +137,14 @@ struct hmpgov_packing {
  * @now:   the time of the decision, ns (monotonic)
  *
  * Rule 1: small tasks go to the packing set (little CPUs, preferring
- * ones where no medium or big task last ran); when their sum exceeds
- * what all little CPUs take at pack_limit, they overflow and keep their
- * base, until it falls under 3/4 of that. Rule 3: big tasks, heaviest
+ * ones where no medium or big task last ran), each to one of its CPUs,
+ * kept while that CPU has room; when their sum exceeds what all little
+ * CPUs take at pack_limit, they overflow and keep their base, until it
+ * falls under 3/4 of that. Rule 3: big tasks, heaviest
  * first, each to the biggest cluster above the littlest that still has a
  * free CPU for it; the rest keep their base less the clusters the placed
- * ones fill (or their base, if that leaves no online CPU). Medium tasks
+ * ones fill (or their base, if that leaves fewer online CPUs than such
+ * tasks, or none in the base). Medium tasks
  * keep their base. A task whose base excludes its rule's CPUs keeps its
  * base. Only online CPUs are given.
  *

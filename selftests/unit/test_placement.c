@@ -219,17 +219,45 @@ static void test_overload(void)
 			  t[2].mask == 0x3 && t[3].mask == 0x3;
 		for (i = 0; i < 4; i++)
 			t[i].mask_now = t[i].mask;
-		t[round & 1].util = 960 + round;	/* a dip */
+		t[round & 1].util = 970 + round;	/* a dip: 970 * 17 / 16 > 1024 */
 	}
 	TAP_CHECK(stable && t[2].why == HMPGOV_WHY_BIG_NO_ROOM,
-		  "overload: the tasks on the big CPUs keep them through dips within 1/16, the others stay on the little CPUs");
-	t[0].util = 900;	/* under 15/16 of 1024 */
+		  "overload: the tasks on the big CPUs keep them through dips, the others stay on the little CPUs");
+	t[0].util = 900;	/* 900 * 17 / 16 < 1024 */
 	place(&bl22, t, 4, &pack);
 	TAP_CHECK(t[2].mask == 0xc && t[0].mask == 0x3,
-		  "one that reads under 15/16 of a task filling a little CPU gives its big CPU up");
+		  "one that reads less than a task filling a little CPU, by more than its 1/16, gives its big CPU up");
 	task(&t[3], HMPGOV_CLASS_BIG, 440, 1, 0xc);
 	place(&bl22, t, 4, &pack);
 	TAP_CHECK(t[3].mask == 0xc, "one whose base is the full big CPUs keeps its base");
+}
+
+/* Where confining the big tasks with no room would crowd them, it does not. */
+static void test_no_room_crowd(void)
+{
+	struct hmpgov_packing pack = { 0 };
+	struct hmpgov_placed t[5];
+	unsigned int i;
+
+	for (i = 0; i < 5; i++)
+		task(&t[i], HMPGOV_CLASS_BIG, 1000 - i, 2 + i % 2, ALL(4));
+	place(&bl22, t, 5, &pack);
+	TAP_CHECK(t[0].mask == 0xc && t[1].mask == 0xc && t[2].mask == ALL(4) &&
+		  t[3].mask == ALL(4) && t[4].mask == ALL(4),
+		  "five busy tasks on 2 + 2: the three with no room keep their base (two little CPUs for three)");
+	task(&t[0], HMPGOV_CLASS_BIG, 1000, 2, 0x7);
+	task(&t[1], HMPGOV_CLASS_BIG, 990, 2, 0x7);
+	task(&t[2], HMPGOV_CLASS_BIG, 980, 0, ALL(4));
+	place(&bl22, t, 3, &pack);
+	TAP_CHECK(t[0].mask == 0x4 && t[1].mask == 0x4 && t[2].mask == ALL(4),
+		  "two big tasks bound to {0,1,2} share cpu2: the third keeps its base (cpu3 is free)");
+	task(&t[0], HMPGOV_CLASS_BIG, 1000, 3, ALL(4));
+	task(&t[1], HMPGOV_CLASS_BIG, 425, 0, ALL(4));	/* 425 * 16 */
+	t[1].avg = 300;
+	task(&t[2], HMPGOV_CLASS_BIG, 400, 2, ALL(4));	/* = 400 * 17 */
+	place(&bl22, t, 3, &pack);
+	TAP_CHECK(t[2].mask == 0xc && t[1].mask == 0x3,
+		  "of two big tasks that rank the same, the one on the bigger CPU keeps it");
 }
 
 /*
@@ -621,6 +649,7 @@ int main(void)
 	test_prime_demand();
 	test_overload();
 	test_pack_kept();
+	test_no_room_crowd();
 	test_burst_waits();
 	test_base_wins();
 	test_hold_exact();
