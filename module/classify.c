@@ -63,11 +63,12 @@ enum hmpgov_class hmpgov_classify(enum hmpgov_class cur, u32 util, u32 avg,
 }
 
 enum hmpgov_class hmpgov_class_next(enum hmpgov_class cur, u64 since, u64 now,
-				    u32 util, u32 avg, u32 cap,
+				    u64 ran_ns, u32 util, u32 avg, u32 cap,
 				    const struct hmpgov_thresholds *t,
 				    u64 hold_ns)
 {
-	enum hmpgov_class to = hmpgov_classify(cur, util, avg, cap, t);
+	enum hmpgov_class to = ran_ns >= HMPGOV_NONSTOP_NS ? HMPGOV_CLASS_BIG :
+			       hmpgov_classify(cur, util, avg, cap, t);
 
 	if (to == cur || now - since < hold_ns ||
 	    (to < cur && now - since < HMPGOV_SETTLE_NS))

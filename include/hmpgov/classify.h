@@ -74,13 +74,27 @@ enum hmpgov_class hmpgov_classify(enum hmpgov_class cur, u32 util, u32 avg,
 #define HMPGOV_SETTLE_NS	(32ULL * 1000 * 1000)
 
 /*
+ * A task that has run this long in all since it last slept (no voluntary
+ * switch: no sleep, no wait on a lock or on I/O) is big, whatever its
+ * signals say. They read the share of a CPU it got, not what it asked
+ * for: a busy task sharing a big CPU read half of one and flapped between
+ * big and medium every 40 ms, its quick signal crossing big_up and its
+ * average falling under big_down (debug kernel, a fork loop beside two
+ * busy tasks, 2026-12-06). Time run, not time awake: a small task that
+ * waited 64 ms for its packing CPU is not busy. Two windows: a task
+ * running alone reads big_up, or saturation, sooner.
+ */
+#define HMPGOV_NONSTOP_NS	(32ULL * 1000 * 1000)
+
+/*
  * The class a tracked task of class @cur, taken at @since (ns), has at
- * @now: hmpgov_classify()'s, held where a change would come sooner than
- * @hold_ns (class_hold_ms) after the last one, or a down-move sooner than
- * HMPGOV_SETTLE_NS.
+ * @now, having run @ran_ns since it last slept: big if that is
+ * HMPGOV_NONSTOP_NS or more, else hmpgov_classify()'s; held where a
+ * change would come sooner than @hold_ns (class_hold_ms) after the last
+ * one, or a down-move sooner than HMPGOV_SETTLE_NS.
  */
 enum hmpgov_class hmpgov_class_next(enum hmpgov_class cur, u64 since, u64 now,
-				    u32 util, u32 avg, u32 cap,
+				    u64 ran_ns, u32 util, u32 avg, u32 cap,
 				    const struct hmpgov_thresholds *t,
 				    u64 hold_ns);
 

@@ -27,7 +27,9 @@ struct hmpgov_task {
 	s32 cpu;			/* CPU it last ran on */
 	u32 class;			/* enum hmpgov_class */
 	pid_t parent;			/* the task that forked it, or 0 */
+	u32 nvcsw;			/* its nvcsw then (low 32 bits) */
 	u64 class_since;		/* when it took that class, ns */
+	u64 ran;			/* ns it ran since its last sleep */
 	struct hmpgov_util util;
 	char comm[TASK_COMM_LEN];
 };

@@ -90,24 +90,40 @@ static void test_holds(void)
 {
 	u64 t0 = 5000 * MS;
 
-	TAP_CHECK(hmpgov_class_next(HMPGOV_CLASS_BIG, t0, t0 + 32 * MS - 1, 100, 100,
+	TAP_CHECK(hmpgov_class_next(HMPGOV_CLASS_BIG, t0, t0 + 32 * MS - 1, 0, 100, 100,
 				    1024, &def, 0) == HMPGOV_CLASS_BIG,
 		  "settle: no down-move 31.999999 ms after the class was taken");
-	TAP_CHECK(hmpgov_class_next(HMPGOV_CLASS_BIG, t0, t0 + 32 * MS, 100, 100,
+	TAP_CHECK(hmpgov_class_next(HMPGOV_CLASS_BIG, t0, t0 + 32 * MS, 0, 100, 100,
 				    1024, &def, 0) == HMPGOV_CLASS_SMALL,
 		  "settle: the down-move at 32 ms");
-	TAP_CHECK(hmpgov_class_next(HMPGOV_CLASS_MEDIUM, t0, t0 + 1, 900, 900,
+	TAP_CHECK(hmpgov_class_next(HMPGOV_CLASS_MEDIUM, t0, t0 + 1, 0, 900, 900,
 				    1024, &def, 0) == HMPGOV_CLASS_BIG,
 		  "settle: an up-move at once");
-	TAP_CHECK(hmpgov_class_next(HMPGOV_CLASS_MEDIUM, t0, t0 + 16 * MS - 1, 900, 900,
+	TAP_CHECK(hmpgov_class_next(HMPGOV_CLASS_MEDIUM, t0, t0 + 16 * MS - 1, 0, 900, 900,
 				    1024, &def, 16 * MS) == HMPGOV_CLASS_MEDIUM,
 		  "class_hold 16 ms holds an up-move for 15.999999 ms");
-	TAP_CHECK(hmpgov_class_next(HMPGOV_CLASS_MEDIUM, t0, t0 + 16 * MS, 900, 900,
+	TAP_CHECK(hmpgov_class_next(HMPGOV_CLASS_MEDIUM, t0, t0 + 16 * MS, 0, 900, 900,
 				    1024, &def, 16 * MS) == HMPGOV_CLASS_BIG,
 		  "and lets it through at 16 ms");
-	TAP_CHECK(hmpgov_class_next(HMPGOV_CLASS_BIG, t0, t0 + 40 * MS, 100, 100,
+	TAP_CHECK(hmpgov_class_next(HMPGOV_CLASS_BIG, t0, t0 + 40 * MS, 0, 100, 100,
 				    1024, &def, 50 * MS) == HMPGOV_CLASS_BIG,
 		  "class_hold 50 ms holds a down-move past the 32 ms settle");
+	/* non-stop: 32 ms run without a voluntary switch makes a task big */
+	TAP_CHECK(hmpgov_class_next(HMPGOV_CLASS_BIG, t0, t0 + 40 * MS, 32 * MS - 1,
+				    300, 300, 1024, &def, 0) == HMPGOV_CLASS_MEDIUM,
+		  "ran 31.999999 ms since it slept: a task at 30 %% goes down to medium");
+	TAP_CHECK(hmpgov_class_next(HMPGOV_CLASS_BIG, t0, t0 + 40 * MS, 32 * MS,
+				    300, 300, 1024, &def, 0) == HMPGOV_CLASS_BIG,
+		  "ran 32 ms since it slept: it stays big, whatever its signals read");
+	TAP_CHECK(hmpgov_class_next(HMPGOV_CLASS_MEDIUM, t0, t0 + 1, 32 * MS,
+				    200, 200, 446, &def, 0) == HMPGOV_CLASS_BIG,
+		  "ran 32 ms: a medium task sharing a little CPU turns big");
+	TAP_CHECK(hmpgov_class_next(HMPGOV_CLASS_SMALL, t0, t0 + 40 * MS, 32 * MS,
+				    20, 20, 446, &def, 0) == HMPGOV_CLASS_BIG,
+		  "ran 32 ms: a small task that stopped sleeping turns big");
+	TAP_CHECK(hmpgov_class_next(HMPGOV_CLASS_MEDIUM, t0, t0 + 1, 32 * MS,
+				    200, 200, 446, &def, 16 * MS) == HMPGOV_CLASS_MEDIUM,
+		  "non-stop: class_hold still holds the up-move");
 }
 
 /*
@@ -125,7 +141,7 @@ static void test_properties(void)
 {
 	unsigned int i, bad_up = 0, bad_down = 0, bad_hold = 0, changes = 0;
 	enum hmpgov_class c = HMPGOV_CLASS_MEDIUM, to;
-	u64 now = 1000 * MS, since = now, hold;
+	u64 now = 1000 * MS, since = now, hold, ran;
 	u32 util, avg, cap;
 
 	for (i = 0; i < 200000; i++) {
@@ -134,28 +150,32 @@ static void test_properties(void)
 		util = avg + tap_rand(1025 - avg);
 		cap = tap_rand(2) ? 1024 : 446;
 		hold = tap_rand(2) ? 16 * MS : 0;
-		to = hmpgov_class_next(c, since, now, util, avg, cap, &def, hold);
+		ran = tap_rand(4) ? tap_rand(32 * MS) : 32 * MS + tap_rand(32 * MS);
+		to = hmpgov_class_next(c, since, now, ran, util, avg, cap, &def,
+				       hold);
 		if (to == c)
 			continue;
 		changes++;
 		if (now - since < hold || (to < c && now - since < 32 * MS))
 			bad_hold++;
 		if (to > c && !(to == HMPGOV_CLASS_BIG ?
-				util >= def.big_up || saturated(util, avg, cap) :
+				util >= def.big_up || saturated(util, avg, cap) ||
+				ran >= 32 * MS :
 				avg >= def.small_up))
 			bad_up++;
 		if (to < c && !(to == HMPGOV_CLASS_SMALL ? avg < def.small_down :
 				avg < def.big_down))
 			bad_down++;
-		if (to < c && (util >= def.big_up || saturated(util, avg, cap)))
-			bad_down++;	/* util still asks for big */
+		if (to < c && (util >= def.big_up || saturated(util, avg, cap) ||
+			       ran >= 32 * MS))
+			bad_down++;	/* util, or no sleep, still asks for big */
 		c = to;
 		since = now;
 	}
 	TAP_CHECK(changes > 1000 && !bad_hold,
 		  "properties: %u class changes, none sooner than its hold", changes);
 	TAP_CHECK(!bad_up, "properties: every up-move had its up bound");
-	TAP_CHECK(!bad_down, "properties: every down-move had its down bound, and util allowed it");
+	TAP_CHECK(!bad_down, "properties: every down-move had its down bound, and util and sleep allowed it");
 }
 
 int main(void)
