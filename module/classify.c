@@ -63,15 +63,32 @@ enum hmpgov_class hmpgov_classify(enum hmpgov_class cur, u32 util, u32 avg,
 }
 
 enum hmpgov_class hmpgov_class_next(enum hmpgov_class cur, u64 since, u64 now,
-				    u64 ran_ns, u32 util, u32 avg, u32 cap,
+				    bool nonstop, u32 util, u32 avg, u32 cap,
 				    const struct hmpgov_thresholds *t,
 				    u64 hold_ns)
 {
-	enum hmpgov_class to = ran_ns >= HMPGOV_NONSTOP_NS ? HMPGOV_CLASS_BIG :
+	enum hmpgov_class to = nonstop ? HMPGOV_CLASS_BIG :
 			       hmpgov_classify(cur, util, avg, cap, t);
 
 	if (to == cur || now - since < hold_ns ||
 	    (to < cur && now - since < HMPGOV_SETTLE_NS))
 		return cur;
 	return to;
+}
+
+void hmpgov_nonstop_account(struct hmpgov_nonstop *n, u32 nvcsw, u64 runtime,
+			    u64 now)
+{
+	if (nvcsw != n->nvcsw) {
+		n->nvcsw = nvcsw;
+		n->ran = runtime;
+		n->since = now - runtime;
+	} else {
+		n->ran += runtime;
+	}
+}
+
+bool hmpgov_nonstop(const struct hmpgov_nonstop *n, u64 now)
+{
+	return n->ran >= HMPGOV_NONSTOP_NS && n->ran * 2 >= now - n->since;
 }

@@ -81,7 +81,7 @@ static bool classify(struct hmpgov_task *e, u64 now, u32 hl, int cpu)
 	hmpgov_thresholds_get(&thr);
 	util = hmpgov_util_read(&e->util, now, hl);
 	to = hmpgov_class_next(e->class, e->class_since, now,
-			       e->ran, util,
+			       hmpgov_nonstop(&e->nonstop, now), util,
 			       hmpgov_util_avg(&e->util, now, hl),
 			       hmpgov_topo.capacity[cpu], &thr,
 			       READ_ONCE(hmpgov_settings.class_hold_ns));
@@ -99,7 +99,6 @@ static void probe_stat_runtime(HMPGOV_STAT_RUNTIME_ARGS)
 	u32 hl = READ_ONCE(hmpgov_settings.halflife_ns);
 	struct hmpgov_task *e;
 	bool fresh, moved;
-	u32 nvcsw;
 	u64 now;
 	int cpu;
 
@@ -129,13 +128,8 @@ static void probe_stat_runtime(HMPGOV_STAT_RUNTIME_ARGS)
 	 * again. update_curr() runs under tsk's runqueue lock, which
 	 * __schedule() holds when it counts one.
 	 */
-	nvcsw = (u32)READ_ONCE(tsk->nvcsw);
-	if (nvcsw != e->nvcsw) {
-		e->nvcsw = nvcsw;
-		e->ran = runtime;
-	} else if (e->ran < HMPGOV_NONSTOP_NS) {
-		e->ran += runtime;
-	}
+	hmpgov_nonstop_account(&e->nonstop, (u32)READ_ONCE(tsk->nvcsw),
+			       runtime, now);
 	moved = classify(e, now, hl, cpu);
 	hmpgov_task_write_end(e);
 	if (fresh || moved)

@@ -83,8 +83,12 @@ mutant module/classify.c "(to < cur && now - since < HMPGOV_SETTLE_NS)" "(false)
 	"classify: a down-move no longer waits for the settle time"
 mutant module/classify.c "now - since < hold_ns ||" "" \
 	"classify: a class change no longer waits for class_hold_ms"
-mutant module/classify.c "ran_ns >= HMPGOV_NONSTOP_NS" "false" \
-	"classify: a task that ran 32 ms without sleeping is no longer big"
+mutant module/classify.c "enum hmpgov_class to = nonstop ? HMPGOV_CLASS_BIG :" "enum hmpgov_class to =" \
+	"classify: a task that runs non-stop is no longer big"
+mutant module/classify.c "n->ran >= HMPGOV_NONSTOP_NS && n->ran * 2 >= now - n->since" \
+	"n->ran >= HMPGOV_NONSTOP_NS" "non-stop: a task that gets under half a CPU counts too"
+mutant module/classify.c "		n->ran = runtime;" "		n->ran += runtime;" \
+	"non-stop: a voluntary switch no longer starts the run again"
 mutant module/classify.c "util >= t->big_up || saturated" "util >= t->big_up" \
 	"classify: a task filling its CPU (saturated) is no longer big"
 mutant include/hmpgov/classify.h "#define HMPGOV_SATURATED_AVG	512" "#define HMPGOV_SATURATED_AVG	0" \

@@ -137,7 +137,7 @@ threads() {
 run_case() {
 	uc_$1 >/tmp/ra.$1.json
 	launch /tmp/ra.$1.json
-	wait_for 20 eval '[ "$(cat /proc/$RA/task/*/comm 2>/dev/null | grep -c "^[sbpt]")" -ge $3 ]'
+	wait_for 20 eval '[ "$(cat /proc/$RA/task/*/comm 2>/dev/null | grep -v "^sh$" | grep -c "^[sbpt]")" -ge $3 ]'
 	sleep 1
 	SMALL=$(threads s)
 	BUSY=$(threads b)
