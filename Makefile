@@ -52,6 +52,7 @@ bench:
 	scripts/bench-speed.sh
 	scripts/bench-tracking.sh
 	scripts/bench-scale.sh
+	scripts/bench-rtapp.sh --write
 
 unit:
 	scripts/unit-tests.sh
