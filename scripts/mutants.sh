@@ -121,6 +121,9 @@ mutant module/placement.c "	if (weight(pack->cpus) > 1)
 	"placement: small tasks may move between the packing CPUs"
 mutant module/placement.c "load[cpu] && (u64)load[cpu] + t[i].avg > pack->per_cpu" "false" \
 	"placement: a packing CPU keeps more small tasks than it takes"
+mutant module/placement.c " &&
+			    p->util >= HMPGOV_STALE_UTIL;" ";" \
+	"no room: a big task asleep for a while counts as one with no room"
 mutant module/placement.c "homeless > weight(m->online & ~full)" "false" \
 	"placement: more big tasks with no room than CPUs left are crowded there"
 mutant module/placement.c "if (!room[c] && !narrow[c])" "if (!room[c])" \

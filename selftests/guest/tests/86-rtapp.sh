@@ -169,6 +169,7 @@ run_case() {
 	fi
 	# shellcheck disable=SC2086
 	runtimes $SMALL $BUSY $PINNED $STEP </tmp/ra.$1.$2.trace >/tmp/ra.$1.$2
+	[ -z "${HT_RA_DIAG:-}" ] || sed 's/^/# diag rt: /' /tmp/ra.$1.$2
 	check "rt-app $1 ($2): rt-app started its $3 threads ($SMALL/$BUSY/$PINNED/$STEP)" \
 		[ "$(echo $SMALL $BUSY $PINNED $STEP | wc -w)" -ge "$3" ]
 }
