@@ -12,13 +12,16 @@
  * turns busy on a big CPU is big within one window. So is a task that
  * saturates its CPU (util at least HMPGOV_SATURATED/1024 of its
  * capacity, and avg at least HMPGOV_SATURATED_AVG/1024 of it, so that
- * one burst of up to about 15 ms from a 10 % average does not count; from
- * idle that takes about one half-life): on a little CPU a fully busy task reads only that
- * CPU's capacity (446), which is under big_up, yet it needs a bigger CPU.
- * Leaving small is not urgent (a medium task just keeps its mask) and
- * follows avg, as every down-move does: a periodic task is judged by its
- * duty cycle, not by the peak its quick signal shows right after each
- * burst, nor by one stretched slice.
+ * one burst of up to about 15 ms from a 10 % average does not count;
+ * from idle that takes about one half-life): on a little CPU a fully
+ * busy task reads only that CPU's capacity (446), which is under big_up,
+ * yet it needs a bigger CPU. And so is a task that runs non-stop
+ * (hmpgov_nonstop(): 32 ms since it last slept, for at least half of
+ * that time), whatever share of a CPU its signals read. Leaving small
+ * is not urgent (a medium task just keeps its mask) and follows avg, as
+ * every down-move does: a periodic task is judged by its duty cycle, not
+ * by the peak its quick signal shows right after each burst, nor by one
+ * stretched slice.
  * A down-move goes only as far as util also allows, so a busy task whose
  * average has not built up yet stays big.
  */
