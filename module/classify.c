@@ -12,16 +12,13 @@
  * turns busy on a big CPU is big within one window. So is a task that
  * saturates its CPU (util at least HMPGOV_SATURATED/1024 of its
  * capacity, and avg at least HMPGOV_SATURATED_AVG/1024 of it, so that
- * one burst of up to about 15 ms from a 10 % average does not count;
- * from idle that takes about one half-life): on a little CPU a fully
- * busy task reads only that CPU's capacity (446), which is under big_up,
- * yet it needs a bigger CPU. And so is a task that runs non-stop
- * (hmpgov_nonstop(): 32 ms since it last slept, for at least half of
- * that time), whatever share of a CPU its signals read. Leaving small
- * is not urgent (a medium task just keeps its mask) and follows avg, as
- * every down-move does: a periodic task is judged by its duty cycle, not
- * by the peak its quick signal shows right after each burst, nor by one
- * stretched slice.
+ * one burst of up to about 15 ms from a 10 % average does not count; from
+ * idle that takes about one half-life): on a little CPU a fully busy task reads only that
+ * CPU's capacity (446), which is under big_up, yet it needs a bigger CPU.
+ * Leaving small is not urgent (a medium task just keeps its mask) and
+ * follows avg, as every down-move does: a periodic task is judged by its
+ * duty cycle, not by the peak its quick signal shows right after each
+ * burst, nor by one stretched slice.
  * A down-move goes only as far as util also allows, so a busy task whose
  * average has not built up yet stays big.
  */
@@ -66,32 +63,14 @@ enum hmpgov_class hmpgov_classify(enum hmpgov_class cur, u32 util, u32 avg,
 }
 
 enum hmpgov_class hmpgov_class_next(enum hmpgov_class cur, u64 since, u64 now,
-				    bool nonstop, u32 util, u32 avg, u32 cap,
+				    u32 util, u32 avg, u32 cap,
 				    const struct hmpgov_thresholds *t,
 				    u64 hold_ns)
 {
-	enum hmpgov_class to = nonstop ? HMPGOV_CLASS_BIG :
-			       hmpgov_classify(cur, util, avg, cap, t);
+	enum hmpgov_class to = hmpgov_classify(cur, util, avg, cap, t);
 
 	if (to == cur || now - since < hold_ns ||
 	    (to < cur && now - since < HMPGOV_SETTLE_NS))
 		return cur;
 	return to;
-}
-
-void hmpgov_nonstop_account(struct hmpgov_nonstop *n, u32 nvcsw, u64 runtime,
-			    u64 now)
-{
-	if (nvcsw != n->nvcsw) {
-		n->nvcsw = nvcsw;
-		n->ran = runtime;
-		n->since = now - runtime;
-	} else {
-		n->ran += runtime;
-	}
-}
-
-bool hmpgov_nonstop(const struct hmpgov_nonstop *n, u64 now)
-{
-	return n->ran >= HMPGOV_NONSTOP_NS && n->ran * 2 >= now - n->since;
 }

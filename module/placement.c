@@ -301,8 +301,7 @@ static void place_big(const struct hmpgov_machine *m, struct hmpgov_placed *t,
 			narrow[c] |= p->want != cmask[c];
 			break;
 		}
-		homeless += p->why == HMPGOV_WHY_BIG_NO_ROOM &&
-			    p->util >= HMPGOV_STALE_UTIL;
+		homeless += p->why == HMPGOV_WHY_BIG_NO_ROOM;
 	}
 	/*
 	 * A big task with no room keeps its base less the clusters that

@@ -105,9 +105,6 @@ static struct hmpgov_task *claim(struct hmpgov_task *e, struct task_struct *old,
 	e->class = HMPGOV_CLASS_MEDIUM;	/* not judged yet: keeps its mask */
 	e->parent = parent;
 	e->class_since = now;	/* also when it began to be tracked */
-	e->nonstop.ran = 0;
-	e->nonstop.since = now;
-	e->nonstop.nvcsw = (u32)READ_ONCE(p->nvcsw);
 	hmpgov_task_write_end(e);
 	/* publish the key only after the slot is initialised */
 	smp_store_release(&e->task, p);

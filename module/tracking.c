@@ -80,8 +80,7 @@ static bool classify(struct hmpgov_task *e, u64 now, u32 hl, int cpu)
 
 	hmpgov_thresholds_get(&thr);
 	util = hmpgov_util_read(&e->util, now, hl);
-	to = hmpgov_class_next(e->class, e->class_since, now,
-			       hmpgov_nonstop(&e->nonstop, now), util,
+	to = hmpgov_class_next(e->class, e->class_since, now, util,
 			       hmpgov_util_avg(&e->util, now, hl),
 			       hmpgov_topo.capacity[cpu], &thr,
 			       READ_ONCE(hmpgov_settings.class_hold_ns));
@@ -122,14 +121,6 @@ static void probe_stat_runtime(HMPGOV_STAT_RUNTIME_ARGS)
 			    hmpgov_freq_ratio(cpu), hl);
 	e->cpu = cpu;
 	memcpy(e->comm, tsk->comm, sizeof(e->comm) - 1);
-	/*
-	 * The time it ran since it last slept: a voluntary switch (a sleep,
-	 * a wait on a lock or on I/O) since the last accounting starts it
-	 * again. update_curr() runs under tsk's runqueue lock, which
-	 * __schedule() holds when it counts one.
-	 */
-	hmpgov_nonstop_account(&e->nonstop, (u32)READ_ONCE(tsk->nvcsw),
-			       runtime, now);
 	moved = classify(e, now, hl, cpu);
 	hmpgov_task_write_end(e);
 	if (fresh || moved)

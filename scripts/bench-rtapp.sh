@@ -30,6 +30,9 @@ case ${1:-} in
 esac
 out=$HMPGOV_BUILD/bench-rtapp.md
 mkdir -p "$HMPGOV_BUILD"
+# the commit, taken before the run
+rev=$(git -C "$HMPGOV_TOP" describe --always --dirty 2>/dev/null || echo unknown)
+if [ "$mode" = run ]; then made="run at commit $rev"; else made="read at commit $rev"; fi
 
 if [ "$mode" = run ]; then
 	[ $# -le 1 ] || usage
@@ -88,8 +91,6 @@ table() {
 		}'
 }
 
-rev=$(git -C "$HMPGOV_TOP" describe --always --dirty 2>/dev/null || echo unknown)
-if [ "$mode" = run ]; then made="run at commit $rev"; else made="read at commit $rev"; fi
 {
 	for log in "$@"; do
 		m=$(sed -n 's/^@@BEGIN .*machine=\([^ ]*\).*/\1/p' "$log" | head -n 1)

@@ -83,12 +83,6 @@ mutant module/classify.c "(to < cur && now - since < HMPGOV_SETTLE_NS)" "(false)
 	"classify: a down-move no longer waits for the settle time"
 mutant module/classify.c "now - since < hold_ns ||" "" \
 	"classify: a class change no longer waits for class_hold_ms"
-mutant module/classify.c "enum hmpgov_class to = nonstop ? HMPGOV_CLASS_BIG :" "enum hmpgov_class to =" \
-	"classify: a task that runs non-stop is no longer big"
-mutant module/classify.c "n->ran >= HMPGOV_NONSTOP_NS && n->ran * 2 >= now - n->since" \
-	"n->ran >= HMPGOV_NONSTOP_NS" "non-stop: a task that gets under half a CPU counts too"
-mutant module/classify.c "		n->ran = runtime;" "		n->ran += runtime;" \
-	"non-stop: a voluntary switch no longer starts the run again"
 mutant module/classify.c "util >= t->big_up || saturated" "util >= t->big_up" \
 	"classify: a task filling its CPU (saturated) is no longer big"
 mutant include/hmpgov/classify.h "#define HMPGOV_SATURATED_AVG	512" "#define HMPGOV_SATURATED_AVG	0" \
@@ -121,9 +115,6 @@ mutant module/placement.c "	if (weight(pack->cpus) > 1)
 	"placement: small tasks may move between the packing CPUs"
 mutant module/placement.c "load[cpu] && (u64)load[cpu] + t[i].avg > pack->per_cpu" "false" \
 	"placement: a packing CPU keeps more small tasks than it takes"
-mutant module/placement.c " &&
-			    p->util >= HMPGOV_STALE_UTIL;" ";" \
-	"no room: a big task asleep for a while counts as one with no room"
 mutant module/placement.c "homeless > weight(m->online & ~full)" "false" \
 	"placement: more big tasks with no room than CPUs left are crowded there"
 mutant module/placement.c "if (!room[c] && !narrow[c])" "if (!room[c])" \

@@ -74,48 +74,13 @@ enum hmpgov_class hmpgov_classify(enum hmpgov_class cur, u32 util, u32 avg,
 #define HMPGOV_SETTLE_NS	(32ULL * 1000 * 1000)
 
 /*
- * A task that has run this long in all since it last slept (no voluntary
- * switch: no sleep, no wait on a lock or on I/O), and for at least half
- * of the time since, is big, whatever its signals say. They read the
- * share of a CPU it got, not what it asked for: a busy task sharing a big
- * CPU read half of one and flapped between big and medium every 40 ms,
- * its quick signal crossing big_up and its average falling under
- * big_down (debug kernel, a fork loop beside two busy tasks, 2026-12-06).
- * Time run, not time awake: a small task that waited 64 ms for its
- * packing CPU is not busy. At least half: with more busy tasks than
- * CPUs, those that get less keep the class their signals give (medium
- * keeps its mask), so not every one of them competes for the big CPUs.
- * Two windows: a task running alone reads big_up, or saturation, sooner.
- */
-#define HMPGOV_NONSTOP_NS	(32ULL * 1000 * 1000)
-
-/* The time a task ran since it last slept (hmpgov_nonstop_account()). */
-struct hmpgov_nonstop {
-	u64 ran;	/* ns run since its last voluntary switch */
-	u64 since;	/* when that run began, ns */
-	u32 nvcsw;	/* its voluntary switch count (low 32 bits) */
-};
-
-/*
- * Account @runtime ns that ended at @now, run by a task whose voluntary
- * switch count reads @nvcsw: a count that changed since the last call
- * begins a new run.
- */
-void hmpgov_nonstop_account(struct hmpgov_nonstop *n, u32 nvcsw, u64 runtime,
-			    u64 now);
-
-/* Whether the run of @n makes its task big at @now (HMPGOV_NONSTOP_NS). */
-bool hmpgov_nonstop(const struct hmpgov_nonstop *n, u64 now);
-
-/*
  * The class a tracked task of class @cur, taken at @since (ns), has at
- * @now: big if it runs @nonstop (hmpgov_nonstop()), else
- * hmpgov_classify()'s; held where a change would come sooner than
- * @hold_ns (class_hold_ms) after the last one, or a down-move sooner
- * than HMPGOV_SETTLE_NS.
+ * @now: hmpgov_classify()'s, held where a change would come sooner than
+ * @hold_ns (class_hold_ms) after the last one, or a down-move sooner than
+ * HMPGOV_SETTLE_NS.
  */
 enum hmpgov_class hmpgov_class_next(enum hmpgov_class cur, u64 since, u64 now,
-				    bool nonstop, u32 util, u32 avg, u32 cap,
+				    u32 util, u32 avg, u32 cap,
 				    const struct hmpgov_thresholds *t,
 				    u64 hold_ns);
 

@@ -37,17 +37,6 @@ struct hmpgov_machine {
  */
 #define HMPGOV_FILLED	973
 
-/*
- * A big task whose util reads under this (/1024) has not run for a while
- * (about 100 ms from a task filling a little CPU): a task takes its class
- * only while it runs, so one that went to sleep big stays big. It does
- * not count as a big task with no room: the shell's `sleep 5`, big while
- * it was exec'd under emulation, kept the confinement of the busy tasks
- * with no room off for its 5 s (test 86's overload on sym-4: 24 moves and
- * 22-43 migrations per busy thread, least 82.4-87.7 % of a CPU).
- */
-#define HMPGOV_STALE_UTIL	64
-
 /* How decisions reach the kernel: steer= (docs/uclamp.md). */
 #define HMPGOV_BACKEND_AFFINITY	1U	/* CPU masks for every rule */
 #define HMPGOV_BACKEND_UCLAMP	2U	/* uclamp; a mask only to pack */

@@ -16,7 +16,7 @@
 #define HMPGOV_TABLE_PROBES	8
 
 /*
- * One tracked task, 104 bytes. Written only by the probes that account
+ * One tracked task, 80 bytes. Written only by the probes that account
  * the task, which its runqueue lock serialises; readers in process
  * context use the sequence counter to get a consistent copy.
  */
@@ -28,7 +28,6 @@ struct hmpgov_task {
 	u32 class;			/* enum hmpgov_class */
 	pid_t parent;			/* the task that forked it, or 0 */
 	u64 class_since;		/* when it took that class, ns */
-	struct hmpgov_nonstop nonstop;	/* its run since it last slept */
 	struct hmpgov_util util;
 	char comm[TASK_COMM_LEN];
 };

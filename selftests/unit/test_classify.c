@@ -90,79 +90,24 @@ static void test_holds(void)
 {
 	u64 t0 = 5000 * MS;
 
-	TAP_CHECK(hmpgov_class_next(HMPGOV_CLASS_BIG, t0, t0 + 32 * MS - 1, false, 100, 100,
+	TAP_CHECK(hmpgov_class_next(HMPGOV_CLASS_BIG, t0, t0 + 32 * MS - 1, 100, 100,
 				    1024, &def, 0) == HMPGOV_CLASS_BIG,
 		  "settle: no down-move 31.999999 ms after the class was taken");
-	TAP_CHECK(hmpgov_class_next(HMPGOV_CLASS_BIG, t0, t0 + 32 * MS, false, 100, 100,
+	TAP_CHECK(hmpgov_class_next(HMPGOV_CLASS_BIG, t0, t0 + 32 * MS, 100, 100,
 				    1024, &def, 0) == HMPGOV_CLASS_SMALL,
 		  "settle: the down-move at 32 ms");
-	TAP_CHECK(hmpgov_class_next(HMPGOV_CLASS_MEDIUM, t0, t0 + 1, false, 900, 900,
+	TAP_CHECK(hmpgov_class_next(HMPGOV_CLASS_MEDIUM, t0, t0 + 1, 900, 900,
 				    1024, &def, 0) == HMPGOV_CLASS_BIG,
 		  "settle: an up-move at once");
-	TAP_CHECK(hmpgov_class_next(HMPGOV_CLASS_MEDIUM, t0, t0 + 16 * MS - 1, false, 900, 900,
+	TAP_CHECK(hmpgov_class_next(HMPGOV_CLASS_MEDIUM, t0, t0 + 16 * MS - 1, 900, 900,
 				    1024, &def, 16 * MS) == HMPGOV_CLASS_MEDIUM,
 		  "class_hold 16 ms holds an up-move for 15.999999 ms");
-	TAP_CHECK(hmpgov_class_next(HMPGOV_CLASS_MEDIUM, t0, t0 + 16 * MS, false, 900, 900,
+	TAP_CHECK(hmpgov_class_next(HMPGOV_CLASS_MEDIUM, t0, t0 + 16 * MS, 900, 900,
 				    1024, &def, 16 * MS) == HMPGOV_CLASS_BIG,
 		  "and lets it through at 16 ms");
-	TAP_CHECK(hmpgov_class_next(HMPGOV_CLASS_BIG, t0, t0 + 40 * MS, false, 100, 100,
+	TAP_CHECK(hmpgov_class_next(HMPGOV_CLASS_BIG, t0, t0 + 40 * MS, 100, 100,
 				    1024, &def, 50 * MS) == HMPGOV_CLASS_BIG,
 		  "class_hold 50 ms holds a down-move past the 32 ms settle");
-	/* non-stop: big whatever the signals read */
-	TAP_CHECK(hmpgov_class_next(HMPGOV_CLASS_BIG, t0, t0 + 40 * MS, true,
-				    300, 300, 1024, &def, 0) == HMPGOV_CLASS_BIG,
-		  "non-stop: a task at 30 %% stays big");
-	TAP_CHECK(hmpgov_class_next(HMPGOV_CLASS_MEDIUM, t0, t0 + 1, true,
-				    200, 200, 446, &def, 0) == HMPGOV_CLASS_BIG,
-		  "non-stop: a medium task sharing a little CPU turns big");
-	TAP_CHECK(hmpgov_class_next(HMPGOV_CLASS_SMALL, t0, t0 + 40 * MS, true,
-				    20, 20, 446, &def, 0) == HMPGOV_CLASS_BIG,
-		  "non-stop: a small task that stopped sleeping turns big");
-	TAP_CHECK(hmpgov_class_next(HMPGOV_CLASS_MEDIUM, t0, t0 + 1, true,
-				    200, 200, 446, &def, 16 * MS) == HMPGOV_CLASS_MEDIUM,
-		  "non-stop: class_hold still holds the up-move");
-}
-
-/* The run since the last sleep (hmpgov_nonstop_account(), documented). */
-static void test_nonstop(void)
-{
-	struct hmpgov_nonstop n = { .ran = 0, .since = 1000 * MS, .nvcsw = 7 };
-	u64 now = 1000 * MS;
-	int i;
-
-	/* busy, alone: 4 ms slices back to back */
-	for (i = 0; i < 7; i++) {
-		now += 4 * MS;
-		hmpgov_nonstop_account(&n, 7, 4 * MS, now);
-	}
-	TAP_CHECK(!hmpgov_nonstop(&n, now), "non-stop: 28 ms run is not yet");
-	now += 4 * MS;
-	hmpgov_nonstop_account(&n, 7, 4 * MS, now);
-	TAP_CHECK(hmpgov_nonstop(&n, now), "non-stop: 32 ms run without a sleep is");
-	/* a sleep (the count moved) begins a new run with this slice */
-	now += 50 * MS;
-	hmpgov_nonstop_account(&n, 8, 4 * MS, now);
-	TAP_CHECK(n.ran == 4 * MS && n.since == now - 4 * MS && !hmpgov_nonstop(&n, now),
-		  "non-stop: a voluntary switch starts the run again from its slice");
-	/* half a CPU: 4 ms run in every 8 ms */
-	for (i = 0; i < 8; i++) {
-		now += 8 * MS;
-		hmpgov_nonstop_account(&n, 8, 4 * MS, now);
-	}
-	TAP_CHECK(n.ran == 36 * MS && hmpgov_nonstop(&n, now),
-		  "non-stop: 36 ms run in 68 ms (over half) is");
-	/* a third of a CPU: 4 ms in every 12 ms, from a new run */
-	hmpgov_nonstop_account(&n, 9, 4 * MS, now);
-	for (i = 0; i < 10; i++) {
-		now += 12 * MS;
-		hmpgov_nonstop_account(&n, 9, 4 * MS, now);
-	}
-	TAP_CHECK(n.ran == 44 * MS && !hmpgov_nonstop(&n, now),
-		  "non-stop: 44 ms run in 124 ms (a third) is not");
-	/* nothing accounted for a while: the share falls */
-	n = (struct hmpgov_nonstop){ .ran = 40 * MS, .since = now - 40 * MS, .nvcsw = 9 };
-	TAP_CHECK(hmpgov_nonstop(&n, now) && !hmpgov_nonstop(&n, now + 41 * MS),
-		  "non-stop: 40 ms run, then 41 ms not running, is not");
 }
 
 /*
@@ -181,7 +126,6 @@ static void test_properties(void)
 	unsigned int i, bad_up = 0, bad_down = 0, bad_hold = 0, changes = 0;
 	enum hmpgov_class c = HMPGOV_CLASS_MEDIUM, to;
 	u64 now = 1000 * MS, since = now, hold;
-	bool nonstop;
 	u32 util, avg, cap;
 
 	for (i = 0; i < 200000; i++) {
@@ -190,33 +134,28 @@ static void test_properties(void)
 		util = avg + tap_rand(1025 - avg);
 		cap = tap_rand(2) ? 1024 : 446;
 		hold = tap_rand(2) ? 16 * MS : 0;
-		nonstop = !tap_rand(4);
-		to = hmpgov_class_next(c, since, now, nonstop, util, avg, cap, &def,
-				       hold);
+		to = hmpgov_class_next(c, since, now, util, avg, cap, &def, hold);
 		if (to == c)
 			continue;
 		changes++;
 		if (now - since < hold || (to < c && now - since < 32 * MS))
 			bad_hold++;
 		if (to > c && !(to == HMPGOV_CLASS_BIG ?
-				util >= def.big_up || saturated(util, avg, cap) ||
-				nonstop :
+				util >= def.big_up || saturated(util, avg, cap) :
 				avg >= def.small_up))
 			bad_up++;
 		if (to < c && !(to == HMPGOV_CLASS_SMALL ? avg < def.small_down :
 				avg < def.big_down))
 			bad_down++;
-		if (to < c && (util >= def.big_up || saturated(util, avg, cap) ||
-			       nonstop))
-			bad_down++;	/* util, or no sleep, still asks for big */
+		if (to < c && (util >= def.big_up || saturated(util, avg, cap)))
+			bad_down++;	/* util still asks for big */
 		c = to;
 		since = now;
 	}
 	TAP_CHECK(changes > 1000 && !bad_hold,
 		  "properties: %u class changes, none sooner than its hold", changes);
 	TAP_CHECK(!bad_up, "properties: every up-move had its up bound");
-	TAP_CHECK(!bad_down,
-		  "properties: every down-move had its down bound; util and non-stop allowed it");
+	TAP_CHECK(!bad_down, "properties: every down-move had its down bound, and util allowed it");
 }
 
 int main(void)
@@ -224,7 +163,6 @@ int main(void)
 	test_check();
 	test_hysteresis();
 	test_holds();
-	test_nonstop();
 	test_properties();
 	return tap_done();
 }

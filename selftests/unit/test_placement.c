@@ -245,10 +245,6 @@ static void test_no_room_crowd(void)
 	TAP_CHECK(t[0].mask == 0xc && t[1].mask == 0xc && t[2].mask == ALL(4) &&
 		  t[3].mask == ALL(4) && t[4].mask == ALL(4),
 		  "five busy tasks on 2 + 2: the three with no room keep their base (two little CPUs for three)");
-	t[4].util = 63;		/* went to sleep big, 100 ms ago */
-	place(&bl22, t, 5, &pack);
-	TAP_CHECK(t[2].mask == 0x3 && t[3].mask == 0x3,
-		  "a big task that has not run for a while (util 63) counts in no room decision");
 	task(&t[0], HMPGOV_CLASS_BIG, 1000, 2, 0x7);
 	task(&t[1], HMPGOV_CLASS_BIG, 990, 2, 0x7);
 	task(&t[2], HMPGOV_CLASS_BIG, 980, 0, ALL(4));
