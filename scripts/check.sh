@@ -119,7 +119,8 @@ step "tables: modinfo states the tunables' bounds and defaults; the trace event'
 # one host thread), so HMPGOV_GUESTS of them (default: the host's cores)
 # run side by side without disturbing each other's figures; a plan line
 # with HT_ICOUNT=0 (real-time emulation, a thread per vCPU) runs alone.
-# Results are printed in plan order.
+# Lines start longest first (by their HT_TIMEOUT) and a slot is refilled
+# as soon as any guest ends; results are printed in plan order.
 plan=${HMPGOV_PLAN:-$HMPGOV_TOP/scripts/matrix-plan.txt}
 guests=${HMPGOV_GUESTS:-$(nproc)}
 [[ $guests =~ ^[1-9][0-9]*$ ]] || guests=1
@@ -132,6 +133,11 @@ while read -r kid machine vars; do
 	echo "$kid $machine $vars" >"$gdir/$n.line"
 	n=$((n + 1))
 done <"$plan"
+# the start order: plan indexes by HT_TIMEOUT, largest first
+mapfile -t order < <(for ((i = 0; i < n; i++)); do
+	t=$(grep -o 'HT_TIMEOUT=[0-9]*' "$gdir/$i.line" | cut -d= -f2)
+	echo "${t:-600} $i"
+done | sort -k1,1nr -k2,2n | cut -d' ' -f2)
 declare -A gpid=()
 # guest_start I: boot plan line I in the background.
 guest_start() {
@@ -147,25 +153,50 @@ guest_start() {
 stop_guests() { for p in "${gpid[@]}"; do kill -- "-$p" 2>/dev/null; done; }
 trap stop_guests EXIT
 realtime() { grep -q 'HT_ICOUNT=0' "$gdir/$1.line"; }
-next=0
-for ((i = 0; i < n; i++)); do
-	# keep up to $guests running, a real-time one only alone
-	while [ $next -lt $n ] && [ ${#gpid[@]} -lt "$guests" ]; do
-		if realtime $next && [ ${#gpid[@]} -gt 0 ]; then break; fi
-		guest_start $next
-		next=$((next + 1))
-		realtime $((next - 1)) && break
-	done
-	wait "${gpid[$i]}"
-	unset "gpid[$i]"
-	read -r kid machine _ <"$gdir/$i.line"
+# a real-time line is running
+realtime_running() {
+	local i
+	for i in "${!gpid[@]}"; do realtime "$i" && return 0; done
+	return 1
+}
+# guest_print I: plan line I's results
+guest_print() {
+	local kid machine
+	read -r kid machine _ <"$gdir/$1.line"
 	echo "# guest: $kid on $machine" | tee -a "$result"
-	emit "[$kid $machine] " <"$gdir/$i.out"
+	emit "[$kid $machine] " <"$gdir/$1.out"
 	# a runner that failed before its own verdict lines (e.g. no kernel)
-	if [ "$(cat "$gdir/$i.rc" 2>/dev/null)" != 0 ] && ! grep -q '^not ok' "$gdir/$i.out"; then
-		echo "not ok - guest run failed (run-qemu.sh exit $(cat "$gdir/$i.rc" 2>/dev/null))" |
+	if [ "$(cat "$gdir/$1.rc" 2>/dev/null)" != 0 ] && ! grep -q '^not ok' "$gdir/$1.out"; then
+		echo "not ok - guest run failed (run-qemu.sh exit $(cat "$gdir/$1.rc" 2>/dev/null))" |
 			emit "[$kid $machine] "
 	fi
+}
+declare -A ended=()
+next=0
+printed=0
+while [ $printed -lt $n ]; do
+	# keep up to $guests running, a real-time one only alone
+	while [ $next -lt $n ] && [ ${#gpid[@]} -lt "$guests" ] && ! realtime_running; do
+		if realtime "${order[$next]}" && [ ${#gpid[@]} -gt 0 ]; then break; fi
+		guest_start "${order[$next]}"
+		next=$((next + 1))
+	done
+	# any guest's end; its runner writes its .rc file last
+	wait -n "${gpid[@]}" 2>/dev/null || true
+	found=0
+	for i in "${!gpid[@]}"; do
+		if [ -s "$gdir/$i.rc" ]; then
+			wait "${gpid[$i]}" 2>/dev/null || true
+			unset "gpid[$i]"
+			ended[$i]=1
+			found=1
+		fi
+	done
+	[ $found = 1 ] || sleep 1
+	while [ $printed -lt $n ] && [ -n "${ended[$printed]:-}" ]; do
+		guest_print $printed
+		printed=$((printed + 1))
+	done
 done
 
 # 7. Benchmarks: figures belong in `make bench`; here they only must run.
