@@ -5,10 +5,14 @@
  * The base is the mask the user (sched_setaffinity, or its cpuset) gave
  * the task. A mask that is neither the base nor the one hmpgov set is the
  * user's new will and becomes the base. The kernel has no compare-and-set
- * for masks, so the mask is read again just before and just after each
- * change: a sched_setaffinity() that lands in between is still seen. From
- * 6.2 the kernel narrows every set_cpus_allowed_ptr() to the mask the user
- * last asked for, which is how a racing request shows there.
+ * for masks, so the mask is read just before and just after each change.
+ * A sched_setaffinity() that lands after hmpgov's change is seen there.
+ * One that lands between the read and the change (a short window, but
+ * the worker can be preempted inside it) is seen from 6.2 when it asks
+ * for a new mask: the kernel keeps the mask the user asked for and
+ * narrows hmpgov's change to it, and hmpgov puts the user's mask back,
+ * within the base. Before 6.2 such a call is overwritten and cannot be
+ * told apart.
  */
 #include <linux/cpumask.h>
 #include <linux/gfp.h>
@@ -92,47 +96,85 @@ void hmpgov_mask_hint_adopt(struct hmpgov_mask_hint *h, struct task_struct *p,
 	}
 }
 
-enum hmpgov_hint_result hmpgov_mask_hint_refresh(struct hmpgov_mask_hint *h,
-						 struct task_struct *p)
+/* Kept, or rebased on the user's new will; @request: the kernel's copy. */
+static enum hmpgov_hint_result refresh(struct hmpgov_mask_hint *h,
+				       struct task_struct *p,
+				       hmpgov_mask *request)
 {
-	hmpgov_mask request, cur = mask_and_request(p, &request);
+	hmpgov_mask cur = mask_and_request(p, request);
 
 	/*
 	 * From 6.2 a sched_setaffinity() of exactly the mask hmpgov applied
 	 * shows as the user's request (before, it cannot be told apart).
 	 */
 	if (cur == hmpgov_mask_hint_now(h) &&
-	    !(h->applied && request == h->applied))
+	    !(h->applied && *request == h->applied))
 		return HMPGOV_HINT_KEPT;
 	rebase(h, cur);		/* the user's will wins */
 	return HMPGOV_HINT_REBASED;
+}
+
+enum hmpgov_hint_result hmpgov_mask_hint_refresh(struct hmpgov_mask_hint *h,
+						 struct task_struct *p)
+{
+	hmpgov_mask request;
+
+	return refresh(h, p, &request);
+}
+
+/*
+ * After hmpgov set @target, the kernel shows @got and the request
+ * @request (@before: the request read before): true if a
+ * sched_setaffinity() with a new mask landed in between and came first.
+ * The kernel (6.2+) then narrowed hmpgov's mask to the user's request,
+ * or took it whole when the two share no CPU, and the user's mask must
+ * be put back. One that came last left its own mask in place.
+ */
+static bool user_call_lost(hmpgov_mask target, hmpgov_mask got,
+			   hmpgov_mask before, hmpgov_mask request)
+{
+	return request && request != before &&
+	       (got == (target & request) || !(got & request));
+}
+
+/*
+ * Put back the user's mask after a lost call: its request within @base.
+ * The kernel intersected the request with the task's cpuset, which a
+ * module cannot read; the base lies within it, so the task never leaves
+ * its cpuset. If the two share no CPU, the kernel's mask stays.
+ */
+static hmpgov_mask put_back(struct task_struct *p, hmpgov_mask got,
+			    hmpgov_mask base, hmpgov_mask request)
+{
+	if (!(request & base) || set_mask(p, request & base))
+		return got;
+	return hmpgov_task_mask(p);
 }
 
 enum hmpgov_hint_result hmpgov_mask_hint_apply(struct hmpgov_mask_hint *h,
 					       struct task_struct *p,
 					       hmpgov_mask target)
 {
-	hmpgov_mask got, request;
+	hmpgov_mask got, before, request;
+	bool lost;
 
 	if (target == hmpgov_mask_hint_now(h))
 		return HMPGOV_HINT_KEPT;
-	if (hmpgov_mask_hint_refresh(h, p) == HMPGOV_HINT_REBASED)
+	if (refresh(h, p, &before) == HMPGOV_HINT_REBASED)
 		return HMPGOV_HINT_REBASED;
 	if (set_mask(p, target))
 		return HMPGOV_HINT_ERROR;
 	got = mask_and_request(p, &request);
-	if (got != target) {
-		/*
-		 * A sched_setaffinity() raced with the change. If it came
-		 * first and the kernel narrowed hmpgov's mask to the user's
-		 * request (6.2+), the base narrowed the same way is the
-		 * user's mask; if it came last, its mask is in place.
-		 */
-		if (request && got == (target & request)) {
-			set_mask(p, h->base);
-			got = hmpgov_task_mask(p);
-		}
-		rebase(h, got);
+	lost = user_call_lost(target, got, before, request);
+	if (lost) {
+		got = put_back(p, got, h->base, request);
+	} else if (got != target && request && got == (target & request)) {
+		/* the kernel narrowed it to an older request: the base */
+		set_mask(p, h->base);
+		got = hmpgov_task_mask(p);
+	}
+	if (lost || got != target) {
+		rebase(h, got);		/* the user's will wins */
 		return HMPGOV_HINT_REBASED;
 	}
 	h->applied = target == h->base ? 0 : target;
@@ -145,12 +187,17 @@ enum hmpgov_hint_result hmpgov_mask_hint_apply(struct hmpgov_mask_hint *h,
 enum hmpgov_hint_result hmpgov_mask_hint_restore(struct hmpgov_mask_hint *h,
 						 struct task_struct *p)
 {
-	hmpgov_mask applied = h->applied;
+	hmpgov_mask applied = h->applied, got, before, request;
 
 	h->applied = 0;
-	if (!applied || hmpgov_task_mask(p) != applied)
+	if (!applied || mask_and_request(p, &before) != applied)
 		return HMPGOV_HINT_KEPT;
-	return set_mask(p, h->base) ? HMPGOV_HINT_ERROR : HMPGOV_HINT_SET;
+	if (set_mask(p, h->base))
+		return HMPGOV_HINT_ERROR;
+	got = mask_and_request(p, &request);
+	if (user_call_lost(h->base, got, before, request))
+		put_back(p, got, h->base, request);
+	return HMPGOV_HINT_SET;
 }
 
 static void affinity_adopt(struct hmpgov_hints *h, struct task_struct *p,

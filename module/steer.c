@@ -10,8 +10,9 @@
  *     deadline, not PF_NO_SETAFFINITY, allowed on more than one CPU and
  *     not in exclude_comm; it keeps a reference and the task's mask as
  *     its base (the user's will, or its cpuset's);
- *  2. refreshes each active task's class and utilization from its slot,
- *     forgets tasks that exited, and takes a mask that differs from the
+ *  2. refreshes each active task's class and utilization from its slot
+ *     (a process younger than YOUNG_NS is not big yet), forgets tasks that
+ *     exited, and takes a mask that differs from the
  *     one it applied as a change by the user (sched_setaffinity, cpuset,
  *     hotplug fallback): that mask becomes the new base;
  *  3. decides the masks of the active tasks with the placement rules
@@ -76,6 +77,7 @@
  */
 #define PERIOD_MAX_MS	128
 #define IDLE_NS		(1000ULL * NSEC_PER_MSEC)
+#define YOUNG_NS	(64ULL * NSEC_PER_MSEC)
 #define MANAGED_BITS	10
 /* The whole hash in 64 passes (a second) or more: 32 idle tasks a pass. */
 #define SWEEP_BUCKETS	((1U << MANAGED_BITS) / 64)
@@ -113,6 +115,7 @@ static u8 *why_of_slot;			/* the last decision's reason, or WHY_NONE */
 static unsigned int nr_slots;
 static u64 pass_now;			/* the running pass's clock */
 static unsigned int period_ms;		/* until the next pass */
+static bool young_held;			/* this pass kept a young task medium */
 static atomic_t all_active;		/* hotplug: look at every task */
 static struct managed **index_of;	/* worker scratch, max_managed */
 static struct hmpgov_placed *placed;
@@ -329,6 +332,26 @@ static void ran(unsigned int slot)
 		adopt_task(slot, true);
 }
 
+/*
+ * A process younger than four windows (its group leader's fork) is not
+ * long-running yet, and a program that has just started reads its mask,
+ * often from /proc/self/status (libnuma, so cyclictest), where no view
+ * can reach: it keeps its base until then, not a big cluster's mask.
+ * Only the mask waits: with steer=uclamp alone a big task is boosted at
+ * once. The threads of an older process are not young.
+ */
+static bool young(struct task_struct *p, u64 now)
+{
+	u64 born;
+
+	if (!(READ_ONCE(hmpgov_settings.backends) & HMPGOV_BACKEND_AFFINITY))
+		return false;
+	rcu_read_lock();
+	born = READ_ONCE(p->group_leader)->start_time;
+	rcu_read_unlock();
+	return born + YOUNG_NS > now;
+}
+
 /* Step 2; false if @m was forgotten. A changed base makes @m active. */
 static bool refresh(struct managed *m, u64 now)
 {
@@ -369,6 +392,10 @@ static bool refresh(struct managed *m, u64 now)
 		return false;
 	}
 	m->class = t.class;
+	if (m->class == HMPGOV_CLASS_BIG && young(m->p, now)) {
+		m->class = HMPGOV_CLASS_MEDIUM;
+		young_held = true;
+	}
 	m->util = hmpgov_task_util(&t, now);
 	m->avg = hmpgov_task_avg(&t, now);
 	m->cpu = t.cpu;
@@ -550,10 +577,12 @@ static void steer_work(struct work_struct *work)
 	hmpgov_feed_drain_ran(ran);
 	if (atomic_xchg(&all_active, 0))
 		make_all_active();
+	young_held = false;
 	refresh_active(now);
 	sweep_idle(now);
 	busy += decide(now);
-	period_ms = busy ? PERIOD_MS :
+	/* a young task turns big on time: no backing off meanwhile */
+	period_ms = busy || young_held ? PERIOD_MS :
 		    min_t(unsigned int, 2 * period_ms, PERIOD_MAX_MS);
 	if (nr_managed)
 		queue_delayed_work(steer_wq, &steer_dwork,

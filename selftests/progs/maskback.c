@@ -23,6 +23,17 @@
  *                                  print "pool N threads, fewest F" (F:
  *                                  the fewest CPUs any of its threads read
  *                                  with pthread_getaffinity_np()).
+ *   maskback bind ROUNDS           as cyclictest does: work in bursts
+ *                                  until the kernel's mask of this
+ *                                  process is narrowed (at most 10 s),
+ *                                  then ROUNDS times start one thread
+ *                                  per CPU it reads, each binding itself
+ *                                  to its CPU with sched_setaffinity()
+ *                                  at its start and working in bursts
+ *                                  for 0.2 s; print "bind T threads,
+ *                                  narrowed K, lost L": L threads whose
+ *                                  kernel mask (/proc/thread-self) was
+ *                                  not their CPU at their end.
  */
 #define _GNU_SOURCE
 #include <pthread.h>
@@ -35,8 +46,8 @@
 
 #define MAX_POOL	64
 
-/* The kernel's mask of this task, from /proc/self/status. */
-static int kernel_mask(cpu_set_t *set)
+/* The kernel's mask of a task, from its status file @path. */
+static int status_mask(const char *path, cpu_set_t *set)
 {
 	char line[512], *p, *end;
 	long a, b;
@@ -44,7 +55,7 @@ static int kernel_mask(cpu_set_t *set)
 	int ok = 0;
 
 	CPU_ZERO(set);
-	f = fopen("/proc/self/status", "r");
+	f = fopen(path, "r");
 	if (!f)
 		return -1;
 	while (fgets(line, sizeof(line), f)) {
@@ -68,6 +79,12 @@ static int kernel_mask(cpu_set_t *set)
 	}
 	fclose(f);
 	return ok ? 0 : -1;
+}
+
+/* The kernel's mask of this process's main thread. */
+static int kernel_mask(cpu_set_t *set)
+{
+	return status_mask("/proc/self/status", set);
 }
 
 static int min_seen = CPU_SETSIZE;
@@ -107,6 +124,74 @@ static int run_pool(void)
 	for (i = 0; i < n; i++)
 		pthread_join(t[i], NULL);
 	printf("pool %d threads, fewest %d\n", n, min_seen);
+	return 0;
+}
+
+/* A burst of about @us microseconds of work, then a pause of @pause_ms. */
+static void burst(long us, long pause_ms)
+{
+	struct timespec t0, t, p = { 0, pause_ms * 1000000L };
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	do
+		clock_gettime(CLOCK_MONOTONIC, &t);
+	while ((t.tv_sec - t0.tv_sec) * 1000000L +
+	       (t.tv_nsec - t0.tv_nsec) / 1000 < us);
+	nanosleep(&p, NULL);
+}
+
+static int bind_lost;
+static pthread_mutex_t bind_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void *bind_thread(void *arg)
+{
+	int cpu = (int)(long)arg, i;
+	cpu_set_t want, real;
+
+	CPU_ZERO(&want);
+	CPU_SET(cpu, &want);
+	if (sched_setaffinity(0, sizeof(want), &want)) {
+		perror("sched_setaffinity");
+		return arg;
+	}
+	for (i = 0; i < 40; i++)
+		burst(200, 5);
+	if (status_mask("/proc/thread-self/status", &real) ||
+	    !CPU_EQUAL(&want, &real)) {
+		pthread_mutex_lock(&bind_lock);
+		bind_lost++;
+		pthread_mutex_unlock(&bind_lock);
+	}
+	return NULL;
+}
+
+static int run_bind(int rounds)
+{
+	int cpus[MAX_POOL], n = 0, i, r, narrowed = 0;
+	pthread_t t[MAX_POOL];
+	cpu_set_t set, real;
+
+	if (sched_getaffinity(0, sizeof(set), &set)) {
+		perror("sched_getaffinity");
+		return 1;
+	}
+	for (i = 0; i < CPU_SETSIZE && n < MAX_POOL; i++)
+		if (CPU_ISSET(i, &set))
+			cpus[n++] = i;
+	for (i = 0; i < 500 && !narrowed; i++) {
+		burst(2000, 18);
+		narrowed = !kernel_mask(&real) && CPU_COUNT(&real) < n;
+	}
+	for (r = 0; r < rounds; r++) {
+		for (i = 0; i < n; i++)
+			if (pthread_create(&t[i], NULL, bind_thread,
+					   (void *)(long)cpus[i]))
+				return 1;
+		for (i = 0; i < n; i++)
+			pthread_join(t[i], NULL);
+	}
+	printf("bind %d threads, narrowed %d, lost %d\n", rounds * n,
+	       narrowed, bind_lost);
 	return 0;
 }
 
@@ -163,9 +248,11 @@ int main(int argc, char **argv)
 		return run_pool();
 	if (argc == 2 && !strcmp(argv[1], "spin"))
 		return run_spin();
+	if (argc == 3 && !strcmp(argv[1], "bind") && atoi(argv[2]) > 0)
+		return run_bind(atoi(argv[2]));
 	if (argc != 3) {
 		fprintf(stderr, "usage: maskback PERIOD_MS WRITEBACK | %s\n",
-			"maskback pool | maskback spin");
+			"maskback pool | maskback spin | maskback bind ROUNDS");
 		return 2;
 	}
 	period = atoi(argv[1]);
