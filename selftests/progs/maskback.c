@@ -44,6 +44,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "clock.h"
+
 #define MAX_POOL	64
 
 /* The kernel's mask of a task, from its status file @path. */
@@ -130,14 +132,11 @@ static int run_pool(void)
 /* A burst of about @us microseconds of work, then a pause of @pause_ms. */
 static void burst(long us, long pause_ms)
 {
-	struct timespec t0, t, p = { 0, pause_ms * 1000000L };
+	long long end = ns_now() + us * 1000LL;
 
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	do
-		clock_gettime(CLOCK_MONOTONIC, &t);
-	while ((t.tv_sec - t0.tv_sec) * 1000000L +
-	       (t.tv_nsec - t0.tv_nsec) / 1000 < us);
-	nanosleep(&p, NULL);
+	while (ns_now() < end)
+		;
+	sleep_until(ns_now() + pause_ms * 1000000LL);
 }
 
 static int bind_lost;
@@ -148,12 +147,12 @@ static void *bind_thread(void *arg)
 	int cpu = (int)(long)arg, i;
 	cpu_set_t want, real;
 
-	CPU_ZERO(&want);
-	CPU_SET(cpu, &want);
-	if (sched_setaffinity(0, sizeof(want), &want)) {
+	if (pin_cpu(cpu)) {
 		perror("sched_setaffinity");
 		return arg;
 	}
+	CPU_ZERO(&want);
+	CPU_SET(cpu, &want);
 	for (i = 0; i < 40; i++)
 		burst(200, 5);
 	if (status_mask("/proc/thread-self/status", &real) ||
