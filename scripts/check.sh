@@ -9,7 +9,8 @@
 #      mutants of the policy (mutants.sh) must each fail them
 #   3. checkpatch.pl --strict on every C file
 #   4. hmpgov.ko for each kernel with W=1 and sparse: no warning allowed;
-#      a wrong guess of a probe's prototype fails the build (compat-check.sh)
+#      a wrong guess of a probe's prototype fails the build (compat-check.sh);
+#      each fallback of compat.h builds too (compat-permute.sh)
 #   5. dkms add/build/install/remove against the host's headers
 #   6. the guest suite in QEMU for each line of scripts/matrix-plan.txt
 #   7. a smoke run of each benchmark script (they run; no figure judged;
@@ -109,6 +110,9 @@ step "compat: deb-5.10-arm64 built with sched_switch's prev_state (a wrong guess
 	"$HMPGOV_TOP/scripts/compat-check.sh" deb-5.10-arm64 HMPGOV_SWITCH_PREV_STATE sched_switch
 step "compat: deb-6.12-arm64 built with sched_stat_runtime's vruntime (a wrong guess) fails" \
 	"$HMPGOV_TOP/scripts/compat-check.sh" deb-6.12-arm64 HMPGOV_STAT_RUNTIME_VRUNTIME sched_stat_runtime
+# Each branch of compat.h builds somewhere with W=1 and sparse.
+"$HMPGOV_TOP/scripts/compat-permute.sh" | emit ""
+[ "${PIPESTATUS[0]}" -eq 0 ] || echo "not ok - compat-permute.sh exits 0" | emit ""
 step "tables: modinfo states the tunables' bounds and defaults; the trace event's reasons follow the enum" \
 	"$HMPGOV_TOP/scripts/check-tables.sh" deb-6.1-amd64
 

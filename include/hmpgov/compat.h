@@ -10,6 +10,7 @@
  *                                  module (arm64 exports cpu_scale from 5.15;
  *                                  elsewhere it is an inline or exported)
  *   HMPGOV_HAVE_CLUSTER_ID         topology_cluster_id() exists (5.16+)
+ *   HMPGOV_HAVE_TASK___STATE       task_struct's state is __state (5.14+)
  *   HMPGOV_SWITCH_PREV_STATE       sched_switch passes prev_state (5.18+)
  *   HMPGOV_STAT_RUNTIME_VRUNTIME   sched_stat_runtime passes vruntime
  *                                  (until 6.7, and 6.6.0-6.6.65)
@@ -24,6 +25,10 @@
  * the helpers. The compiler checks each probe against the kernel's own
  * declaration (check_probe_types() in module/tracking.c): a wrong guess
  * by Kbuild is a build error (scripts/compat-check.sh tests that).
+ *
+ * Each macro's other branch is built too, on some kernel of the matrix,
+ * with W=1 and sparse: natively, or with the macro left unset through
+ * Kbuild's HMPGOV_COMPAT_OFF (scripts/compat-permute.sh).
  */
 #ifndef HMPGOV_COMPAT_H
 #define HMPGOV_COMPAT_H
@@ -129,6 +134,16 @@ static inline int hmpgov_uclamp_set(struct task_struct *p, int min, int max)
 #endif
 }
 
+/* The state a task is in (TASK_RUNNING, TASK_DEAD, ...). */
+static inline unsigned int hmpgov_task_state(struct task_struct *p)
+{
+#ifdef HMPGOV_HAVE_TASK___STATE
+	return READ_ONCE(p->__state);
+#else
+	return READ_ONCE(p->state);
+#endif
+}
+
 /*
  * Probe argument lists, with fixed names: sched_switch's probe sees
  * prev, next and (as HMPGOV_PREV_STATE) the state prev left in;
@@ -144,7 +159,7 @@ static inline int hmpgov_uclamp_set(struct task_struct *p, int min, int max)
 #define HMPGOV_SWITCH_ARGS	void *data, bool preempt,			\
 				struct task_struct *prev,			\
 				struct task_struct *next
-#define HMPGOV_PREV_STATE	READ_ONCE(prev->state)
+#define HMPGOV_PREV_STATE	hmpgov_task_state(prev)
 #endif
 
 #ifdef HMPGOV_STAT_RUNTIME_VRUNTIME
