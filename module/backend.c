@@ -96,7 +96,7 @@ int hmpgov_backend_choose(int requested)
 		chosen = built && asym ? HMPGOV_STEER_UCLAMP :
 			 HMPGOV_STEER_AFFINITY;
 	if (chosen != HMPGOV_STEER_AFFINITY && !built) {
-		pr_err("steer=%s: this kernel has no uclamp for modules (CONFIG_UCLAMP_TASK unset, or sched_setattr_nocheck not exported before 5.14); use steer=affinity or auto\n",
+		pr_err("steer=%s: this kernel has no uclamp for modules (CONFIG_UCLAMP_TASK unset, sched_setattr_nocheck not exported before 5.14, or no clamp reset before 5.11); use steer=affinity or auto\n",
 		       hmpgov_steer_names[chosen]);
 		return -EINVAL;
 	}

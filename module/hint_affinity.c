@@ -96,12 +96,31 @@ void hmpgov_mask_hint_adopt(struct hmpgov_mask_hint *h, struct task_struct *p,
 	}
 }
 
+/*
+ * The kernel moved the task off the mask hmpgov applied because none of
+ * its CPUs is active any more (select_fallback_rq()): its new mask @cur
+ * is not the user's will. From 6.2 a user's call shows as the request.
+ */
+static bool hotplug_fallback(const struct hmpgov_mask_hint *h, hmpgov_mask cur,
+			     hmpgov_mask request)
+{
+	return h->applied && cur != h->applied &&
+	       !(h->applied & cpumask_bits(cpu_active_mask)[0]) &&
+	       !(request && request == cur);
+}
+
 /* Kept, or rebased on the user's new will; @request: the kernel's copy. */
 static enum hmpgov_hint_result refresh(struct hmpgov_mask_hint *h,
 				       struct task_struct *p,
 				       hmpgov_mask *request)
 {
 	hmpgov_mask cur = mask_and_request(p, request);
+
+	/* the base stays; the worker replaces the kernel's mask */
+	if (hotplug_fallback(h, cur, *request)) {
+		h->applied = cur == h->base ? 0 : cur;
+		return HMPGOV_HINT_KEPT;
+	}
 
 	/*
 	 * From 6.2 a sched_setaffinity() of exactly the mask hmpgov applied

@@ -4,9 +4,10 @@
  *
  * Lifecycle: validate the parameters, discover the topology, allocate the
  * task table and the steering worker, attach the probes, publish sysfs
- * and debugfs. Exit undoes init in reverse: no probe runs once they are
- * detached, then the worker stops and gives every task its mask back,
- * then the table goes.
+ * and debugfs. Exit undoes init in reverse: the worker stops and gives
+ * every task its mask back while the probes still report the children
+ * forked meanwhile, then the probes are detached, the last children fed
+ * get theirs, and the table goes.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -93,6 +94,7 @@ static void __exit hmpgov_exit(void)
 {
 	hmpgov_debugfs_exit();
 	hmpgov_sysfs_exit();
+	hmpgov_steer_stop();
 	hmpgov_tracking_stop();
 	hmpgov_steer_exit();
 	hmpgov_view_exit();

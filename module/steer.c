@@ -30,7 +30,9 @@
  * those tracked.
  *
  * mode=off and rmmod give every managed task its base back, unless the
- * user changed the mask since hmpgov set it. The managed set is guarded
+ * user changed the mask since hmpgov set it, and then the children those
+ * tasks forked meanwhile (they inherited hmpgov's mask or clamps): the
+ * fork probe keeps feeding them until a round finds none to give back. The managed set is guarded
  * by steer_lock, a mutex: only the worker, the mode knob and unload take
  * it, never a probe.
  *
@@ -45,11 +47,13 @@
 #include <linux/cpu.h>
 #include <linux/cpuhotplug.h>
 #include <linux/cpumask.h>
+#include <linux/delay.h>
 #include <linux/hash.h>
 #include <linux/hashtable.h>
 #include <linux/mm.h>
 #include <linux/mutex.h>
 #include <linux/pid.h>
+#include <linux/pid_namespace.h>
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
 #include <linux/sched/task.h>
@@ -78,6 +82,9 @@
 #define PERIOD_MAX_MS	128
 #define IDLE_NS		(1000ULL * NSEC_PER_MSEC)
 #define YOUNG_NS	(64ULL * NSEC_PER_MSEC)
+/* restore_drained(): at most DRAIN_ROUNDS rounds, DRAIN_MS apart */
+#define DRAIN_ROUNDS	20
+#define DRAIN_MS	10
 #define MANAGED_BITS	10
 /* The whole hash in 64 passes (a second) or more: 32 idle tasks a pass. */
 #define SWEEP_BUCKETS	((1U << MANAGED_BITS) / 64)
@@ -136,23 +143,34 @@ static hmpgov_mask active_mask(void)
 	return cpumask_bits(cpu_active_mask)[0] & all;
 }
 
-static struct managed *find_managed_pid(pid_t pid)
-{
-	struct managed *m;
-	int bkt;
-
-	hash_for_each(managed_hash, bkt, m, node)
-		if (m->p->pid == pid)
-			return m;
-	return NULL;
-}
-
 static struct managed *find_managed(struct task_struct *p)
 {
 	struct managed *m;
 
 	hash_for_each_possible(managed_hash, m, node, hash_ptr(p, 32))
 		if (m->p == p)
+			return m;
+	return NULL;
+}
+
+/*
+ * The managed task of global pid @pid (a forked child's parent). Through
+ * the pid while the task lives; one that exited since the fork is looked
+ * for in the whole set.
+ */
+static struct managed *find_managed_pid(pid_t pid)
+{
+	struct task_struct *p;
+	struct managed *m;
+	int bkt;
+
+	rcu_read_lock();
+	p = pid_task(find_pid_ns(pid, &init_pid_ns), PIDTYPE_PID);
+	rcu_read_unlock();
+	if (p)			/* compared, not dereferenced */
+		return find_managed(p);
+	hash_for_each(managed_hash, bkt, m, node)
+		if (m->p->pid == pid)
 			return m;
 	return NULL;
 }
@@ -183,17 +201,24 @@ static void publish(struct managed *m)
 }
 
 /* Give @m's task its base back where hmpgov's value is still in place. */
-static void restore(struct managed *m)
+/* Give @m its base back; true if a backend changed the task. */
+static bool restore(struct managed *m)
 {
 	const struct hmpgov_backend_ops *b;
+	enum hmpgov_hint_result r;
+	bool set = false;
 	unsigned int i;
 
 	for (i = 0; i < HMPGOV_NR_BACKENDS; i++) {
 		b = hmpgov_backend(i);
-		if (b)
-			hmpgov_count_hint(b, b->restore(&m->hints, m->p), true);
+		if (!b)
+			continue;
+		r = b->restore(&m->hints, m->p);
+		hmpgov_count_hint(b, r, true);
+		set |= r == HMPGOV_HINT_SET;
 	}
 	publish(m);
+	return set;
 }
 
 static void make_active(struct managed *m)
@@ -263,8 +288,9 @@ static void adopt_task(unsigned int slot, bool again)
 	}
 	if (nr_managed >= max_managed)
 		return;
+	/* the table holds global pids; a mode write may come from a container */
 	rcu_read_lock();
-	p = pid_task(find_vpid(t.pid), PIDTYPE_PID);
+	p = pid_task(find_pid_ns(t.pid, &init_pid_ns), PIDTYPE_PID);
 	if (p != t.task)
 		p = NULL;
 	else
@@ -599,6 +625,34 @@ void hmpgov_steer_kick(void)
 
 /* ---- Mode changes, hotplug, load and unload ------------------------- */
 
+/*
+ * A child forked while hmpgov had narrowed or clamped its parent inherited
+ * that, and a child forked before its parent got its base back may reach
+ * the fork probe only after: give every managed task its base back, then
+ * adopt the children fed meanwhile (as their managed parents' children:
+ * adopt() takes the parent's base) and give them theirs, until a round
+ * gives nothing back. The tasks stay managed, so that a late child still
+ * finds its parent; restore_all() forgets them. The probes must feed
+ * (hmpgov_settings.draining). steer_lock held; sleeps.
+ */
+static void restore_drained(void)
+{
+	unsigned int round;
+	struct managed *m;
+	bool set;
+	int bkt;
+
+	for (round = 0; round < DRAIN_ROUNDS; round++) {
+		hmpgov_feed_drain(adopt);
+		set = false;
+		hash_for_each(managed_hash, bkt, m, node)
+			set |= restore(m);
+		if (!set)
+			break;
+		msleep(DRAIN_MS);
+	}
+}
+
 static void restore_all(void)
 {
 	struct hlist_node *tmp;
@@ -623,17 +677,21 @@ int hmpgov_steer_set_mode(int mode)
 		return -EINVAL;
 	if (mode != HMPGOV_MODE_OFF && !READ_ONCE(hmpgov_settings.steerable))
 		return -EINVAL;
+	/* one critical section: a concurrent write cannot come in between */
 	mutex_lock(&steer_lock);
-	WRITE_ONCE(hmpgov_settings.mode, mode);
 	if (mode != HMPGOV_MODE_STEER)
+		WRITE_ONCE(hmpgov_settings.draining, true);
+	WRITE_ONCE(hmpgov_settings.mode, mode);
+	if (mode != HMPGOV_MODE_STEER) {
+		restore_drained();
 		restore_all();
-	mutex_unlock(&steer_lock);
-	if (mode != HMPGOV_MODE_OFF) {
-		mutex_lock(&steer_lock);
-		rescan_table();
-		mutex_unlock(&steer_lock);
-		hmpgov_steer_kick();
+		WRITE_ONCE(hmpgov_settings.draining, false);
 	}
+	if (mode != HMPGOV_MODE_OFF)
+		rescan_table();
+	mutex_unlock(&steer_lock);
+	if (mode != HMPGOV_MODE_OFF)
+		hmpgov_steer_kick();
 	return 0;
 }
 
@@ -726,7 +784,28 @@ free:
 	return ret;
 }
 
-/* After the probes are detached. */
+/*
+ * Unload, while the probes are still attached: the worker stops, and
+ * every managed task and the children they fork meanwhile get their bases
+ * back (restore_drained()).
+ */
+void hmpgov_steer_stop(void)
+{
+	mutex_lock(&steer_lock);
+	WRITE_ONCE(hmpgov_settings.draining, true);
+	stopping = true;
+	mutex_unlock(&steer_lock);
+	cancel_delayed_work_sync(&steer_dwork);
+	mutex_lock(&steer_lock);
+	restore_drained();
+	mutex_unlock(&steer_lock);
+}
+
+/*
+ * After the probes are detached (and hmpgov_steer_stop(), except when
+ * loading fails): the children fed last are adopted and restored with
+ * the rest.
+ */
 void hmpgov_steer_exit(void)
 {
 	cpuhp_remove_state_nocalls(hotplug_state);
@@ -736,7 +815,9 @@ void hmpgov_steer_exit(void)
 	mutex_unlock(&steer_lock);
 	cancel_delayed_work_sync(&steer_dwork);
 	mutex_lock(&steer_lock);
+	hmpgov_feed_drain(adopt);
 	restore_all();
+	WRITE_ONCE(hmpgov_settings.draining, false);
 	mutex_unlock(&steer_lock);
 	destroy_workqueue(steer_wq);
 	hmpgov_mask_hint_exit();

@@ -61,7 +61,8 @@ static bool tracked_kind(struct task_struct *p)
 static bool steering(void)
 {
 	return READ_ONCE(hmpgov_settings.steerable) &&
-	       READ_ONCE(hmpgov_settings.mode) != HMPGOV_MODE_OFF;
+	       (READ_ONCE(hmpgov_settings.mode) != HMPGOV_MODE_OFF ||
+		READ_ONCE(hmpgov_settings.draining));
 }
 
 /* Hand a slot to the steering worker, if there is steering. */

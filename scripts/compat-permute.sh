@@ -23,7 +23,8 @@ source "$(dirname "$0")/lib.sh"
 # Set by the kernel's own interfaces: the other branch cannot build where
 # the feature exists (a probe prototype, a renamed field).
 kernel_bound="HMPGOV_SWITCH_PREV_STATE HMPGOV_STAT_RUNTIME_VRUNTIME HMPGOV_HAVE_TASK___STATE"
-force_kid=deb-6.12-arm64
+# the own kernel has CONFIG_UCLAMP_TASK: the uclamp macros change its code
+force_kid=own-6.12-arm64
 
 # the macros Kbuild can set, and the list compat.h documents
 mapfile -t macros < <(grep -oE -- '-DHMPGOV_[A-Z_]+' "$HMPGOV_TOP/Kbuild" |

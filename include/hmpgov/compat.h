@@ -16,8 +16,11 @@
  *                                  (until 6.7, and 6.6.0-6.6.65)
  *   HMPGOV_HAVE_USER_CPUS_PTR      task_struct has user_cpus_ptr (5.15+)
  *   HMPGOV_HAVE_SETATTR_NOCHECK    sched_setattr_nocheck() is exported
- *                                  (5.14+); with CONFIG_UCLAMP_TASK it
- *                                  gives HMPGOV_HAVE_UCLAMP below
+ *                                  (5.14+); with CONFIG_UCLAMP_TASK and
+ *                                  the next, it gives HMPGOV_HAVE_UCLAMP
+ *   HMPGOV_HAVE_UCLAMP_RESET       a clamp of -1 goes back to the kernel's
+ *                                  default (5.11+): without it no restore
+ *                                  could be exact, and uclamp is not used
  *
  * A probe's prototype must match its tracepoint exactly (a mismatch is
  * undefined behaviour, and fatal under kCFI), so the probes are declared
@@ -83,7 +86,8 @@ static inline unsigned long hmpgov_user_requested_mask(struct task_struct *p)
 #endif
 }
 
-#if defined(CONFIG_UCLAMP_TASK) && defined(HMPGOV_HAVE_SETATTR_NOCHECK)
+#if defined(CONFIG_UCLAMP_TASK) && defined(HMPGOV_HAVE_SETATTR_NOCHECK) && \
+	defined(HMPGOV_HAVE_UCLAMP_RESET)
 #define HMPGOV_HAVE_UCLAMP
 #endif
 

@@ -53,6 +53,7 @@ struct hmpgov_settings {
 	int requested_steer;	/* as asked by steer= */
 	unsigned int backends;	/* HMPGOV_BACKEND_* of steer */
 	bool steerable;		/* asymmetric and within HMPGOV_MAX_CPUS */
+	bool draining;		/* giving bases back: forks still fed */
 	char exclude_comm[256];	/* task names left alone (exclude_comm=) */
 };
 
@@ -78,6 +79,7 @@ void hmpgov_feed_drain_ran(void (*fn)(unsigned int slot));
 
 /* module/steer.c */
 int hmpgov_steer_init(unsigned int max_tasks);
+void hmpgov_steer_stop(void);
 void hmpgov_steer_exit(void);
 void hmpgov_steer_kick(void);
 int hmpgov_steer_set_mode(int mode);

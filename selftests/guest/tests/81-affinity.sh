@@ -165,6 +165,83 @@ while read -r pid; do kill "$pid" 2>/dev/null; done </tmp/masks
 kill $load1 $load2 2>/dev/null
 wait
 
+# 4b. Children forked while the masks go back. A busy shell loop, which
+# hmpgov narrows, forks long-lived children back to back while mode=off,
+# and then rmmod, run. A child forked before the loop had its mask back
+# inherited hmpgov's narrowing: it must get the loop's mask (the user's,
+# from taskset) like every other. 60 small tasks, all managed, make the
+# restore last a while.
+small=
+i=0
+while [ $i -lt 60 ]; do
+	duty 0 200 600 -1 &
+	small="$small $!"
+	i=$((i + 1))
+done
+# storm_check HOW: start the loop, let hmpgov narrow it, end steering
+# HOW (off: mode=off; rmmod), stop the loop, check its children.
+storm_check() {
+	: >/tmp/storm
+	taskset -c "0-$last" sh -c 'trap "exit 0" TERM
+		while :; do
+			j=0
+			while [ $j -lt 300 ]; do j=$((j + 1)); done
+			sleep 600 &
+			echo $! >>/tmp/storm
+		done' &
+	storm=$!
+	wait_for 20 eval '[ "$(allowed $storm)" != "0-$last" ]'
+	narrowed=$(allowed $storm)
+	check "restore ($1): hmpgov narrowed the forking loop first ($narrowed; $(grep -c . /tmp/storm) children so far)" \
+		[ "$narrowed" != "0-$last" ]
+	before=$(grep -c . /tmp/storm)
+	if [ "$1" = off ]; then
+		echo off >$SYS/mode
+	else
+		unload >/dev/null
+	fi
+	sleep 0.5
+	kill $storm
+	wait $storm
+	total=$(grep -c . /tmp/storm)
+	# shellcheck disable=SC2046
+	kept=$(awk -v want="0-$last" '$1 == "Cpus_allowed_list:" && $2 != want { n++ } END { print n + 0 }' \
+		$(sed 's|^|/proc/|; s|$|/status|' /tmp/storm) 2>/dev/null)
+	check "restore ($1): every child of the loop has the loop's own mask 0-$last ($kept of $total have another; $((total - before)) forked after the write)" \
+		[ "$kept" = 0 ]
+	while read -r pid; do kill "$pid" 2>/dev/null; done </tmp/storm
+}
+storm_check off
+echo steer >$SYS/mode
+storm_check rmmod
+# shellcheck disable=SC2086
+load $PARAMS >/dev/null
+# 4c. Two writers of mode at once, steer and off, 30 times: whenever off
+# was written last, no task is left managed (adopted while off, each
+# would pin its task until the next mode change).
+wait_for 10 eval '[ "$(stat_value managed)" -ge 60 ]'
+leaks=0
+rounds_off=0
+r=0
+while [ $r -lt 30 ]; do
+	echo steer >$SYS/mode &
+	w1=$!
+	echo off >$SYS/mode &
+	w2=$!
+	wait $w1 $w2
+	if [ "$(cat $SYS/mode)" = off ]; then
+		rounds_off=$((rounds_off + 1))
+		[ "$(stat_value managed)" = 0 ] || leaks=$((leaks + 1))
+	fi
+	r=$((r + 1))
+done
+check "knobs: two mode writers at once leave nothing managed while off ($leaks of $rounds_off rounds ending off had managed tasks)" \
+	[ "$leaks" = 0 ]
+echo steer >$SYS/mode
+# shellcheck disable=SC2086
+kill $small 2>/dev/null
+wait
+
 # 5. hotplug: the last (big) CPU goes offline while two busy tasks are
 # confined to the big cluster
 duty 100 16 600 -1 &
@@ -187,7 +264,54 @@ else
 fi
 kill $b1 $b2 2>/dev/null
 wait
+
+# 5b. The whole big cluster goes offline and back while two busy tasks,
+# which the user gave CPUs 1-last, run on it. The kernel's fallback moves
+# them off hmpgov's mask, which is not the user's will: a second later
+# their masks are within 1-last again, once the cluster is back they are
+# on it again, and rmmod gives them exactly 1-last.
+# list_cpus LIST: the CPUs of a list like "0-1,3", one per line
+list_cpus() {
+	echo "$1" | awk -F, '{ for (i = 1; i <= NF; i++) { n = split($i, r, "-")
+		for (c = r[1]; c <= r[n]; c++) print c } }'
+}
+# list_inside LIST "CPUS": each CPU of LIST is one of CPUS
+list_inside() {
+	[ -n "$1" ] || return 1
+	for _c in $(list_cpus "$1"); do
+		case " $2 " in *" $_c "*) ;; *) return 1 ;; esac
+	done
+}
+both_inside() { list_inside "$(allowed $h1)" "$1" && list_inside "$(allowed $h2)" "$1"; }
+big=$(cluster_cpus big)
+user=$(list_cpus "1-$last" | tr '\n' ' ')
+taskset -c "1-$last" duty 100 16 600 -1 &
+h1=$!
+taskset -c "1-$last" duty 100 16 600 -1 &
+h2=$!
+wait_for 10 both_inside "$big"
+check "hotplug: two busy tasks bound to 1-$last are put on the big CPUs $big($(allowed $h1), $(allowed $h2))" both_inside "$big"
+went=
+for c in $big; do
+	echo 0 >/sys/devices/system/cpu/cpu$c/online 2>/dev/null && went="$went$c "
+done
+if [ "$went" = "$big" ]; then
+	sleep 1
+	check "hotplug: with the big CPUs offline both masks are within the user's 1-$last ($(allowed $h1), $(allowed $h2))" \
+		both_inside "$user"
+	for c in $went; do echo 1 >/sys/devices/system/cpu/cpu$c/online; done
+	wait_for 10 both_inside "$big"
+	check "hotplug: the big CPUs back online, both busy tasks are on them again ($(allowed $h1), $(allowed $h2))" \
+		both_inside "$big"
+else
+	for c in $went; do echo 1 >/sys/devices/system/cpu/cpu$c/online; done
+	tap_skip "hotplug: the whole big cluster goes offline" "only ${went:-none} of $big could go offline"
+fi
 unload >/dev/null
+check "hotplug: after rmmod both have exactly the user's 1-$last ($(allowed $h1), $(allowed $h2))" \
+	[ "$(allowed $h1)" = "1-$last" -a "$(allowed $h2)" = "1-$last" ]
+kill $h1 $h2 2>/dev/null
+wait
 
 # 5. Left alone: RT tasks, excluded names; observe mode changes nothing
 # but traces its decisions.
