@@ -39,28 +39,87 @@ void hmpgov_count_hint(const struct hmpgov_backend_ops *b,
 		atomic_long_inc(&c->errors);
 }
 
+/*
+ * The tasks file is read a page at a time: position 0 is the header,
+ * position n + 1 the table's slot n (the table may hold a million).
+ */
+struct tasks_iter {
+	struct hmpgov_task t;
+	unsigned int slot;
+};
+
+static void *tasks_at(struct seq_file *m, loff_t *pos)
+{
+	struct tasks_iter *it = m->private;
+	loff_t slot;
+
+	if (*pos == 0)
+		return SEQ_START_TOKEN;
+	for (slot = *pos - 1; slot < hmpgov_table_size(); slot++) {
+		if (hmpgov_table_read(slot, &it->t)) {
+			it->slot = slot;
+			*pos = slot + 1;
+			return it;
+		}
+		if (!(slot % 1024))
+			cond_resched();
+	}
+	*pos = slot + 1;
+	return NULL;
+}
+
+static void *tasks_start(struct seq_file *m, loff_t *pos)
+{
+	return tasks_at(m, pos);
+}
+
+static void *tasks_next(struct seq_file *m, void *v, loff_t *pos)
+{
+	++*pos;
+	return tasks_at(m, pos);
+}
+
+static void tasks_stop(struct seq_file *m, void *v)
+{
+}
+
 static int tasks_show(struct seq_file *m, void *v)
 {
-	struct hmpgov_task t;
-	unsigned int i;
+	struct tasks_iter *it = v;
 	u64 now;
 
-	seq_puts(m, "pid comm util avg cpu class reason\n");
-	for (i = 0; i < hmpgov_table_size(); i++) {
-		if (!hmpgov_table_read(i, &t))
-			continue;
-		now = ktime_get_mono_fast_ns();
-		seq_printf(m, "%d %s %u %u %d %s %s\n", t.pid, t.comm,
-			   hmpgov_task_util(&t, now),
-			   hmpgov_task_avg(&t, now), t.cpu,
-			   t.class < HMPGOV_NR_CLASSES ?
-			   hmpgov_class_names[t.class] : "?",
-			   hmpgov_steer_why(i));
-		cond_resched();
+	if (v == SEQ_START_TOKEN) {
+		seq_puts(m, "pid comm util avg cpu class reason\n");
+		return 0;
 	}
+	now = ktime_get_mono_fast_ns();
+	seq_printf(m, "%d %s %u %u %d %s %s\n", it->t.pid, it->t.comm,
+		   hmpgov_task_util(&it->t, now), hmpgov_task_avg(&it->t, now),
+		   it->t.cpu, it->t.class < HMPGOV_NR_CLASSES ?
+		   hmpgov_class_names[it->t.class] : "?",
+		   hmpgov_steer_why(it->slot));
 	return 0;
 }
-DEFINE_SHOW_ATTRIBUTE(tasks);
+
+static const struct seq_operations tasks_sops = {
+	.start = tasks_start,
+	.next = tasks_next,
+	.stop = tasks_stop,
+	.show = tasks_show,
+};
+
+static int tasks_open(struct inode *inode, struct file *file)
+{
+	return seq_open_private(file, &tasks_sops, sizeof(struct tasks_iter));
+}
+
+static const struct file_operations tasks_fops = {
+	.owner = THIS_MODULE,
+	.open = tasks_open,
+	.read = seq_read,
+	.llseek = seq_lseek,
+	.release = seq_release_private,
+};
 
 static u64 sum_events(size_t offset)
 {

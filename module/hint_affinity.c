@@ -93,20 +93,23 @@ void hmpgov_mask_hint_adopt(struct hmpgov_mask_hint *h, struct task_struct *p,
 	if (parent && set_recently(parent, h->base)) {
 		h->applied = h->base;
 		h->base = parent->base;
+		/* and its own children, forked later, inherit it too */
+		h->recent[h->recent_next++ % HMPGOV_HINT_HISTORY] = h->applied;
 	}
 }
 
 /*
- * The kernel moved the task off the mask hmpgov applied because none of
- * its CPUs is active any more (select_fallback_rq()): its new mask @cur
- * is not the user's will. From 6.2 a user's call shows as the request.
+ * The kernel moved the task off the mask hmpgov applied, @applied,
+ * because none of its CPUs is active any more (select_fallback_rq()): its
+ * new mask @cur is not the user's will. From 6.2 the fallback clears the
+ * user's request and a user's call sets it, so a request is a user's call;
+ * before, the two cannot be told apart while the CPUs stay offline.
  */
-static bool hotplug_fallback(const struct hmpgov_mask_hint *h, hmpgov_mask cur,
+static bool hotplug_fallback(hmpgov_mask applied, hmpgov_mask cur,
 			     hmpgov_mask request)
 {
-	return h->applied && cur != h->applied &&
-	       !(h->applied & cpumask_bits(cpu_active_mask)[0]) &&
-	       !(request && request == cur);
+	return applied && cur != applied &&
+	       !(applied & cpumask_bits(cpu_active_mask)[0]) && !request;
 }
 
 /* Kept, or rebased on the user's new will; @request: the kernel's copy. */
@@ -117,7 +120,7 @@ static enum hmpgov_hint_result refresh(struct hmpgov_mask_hint *h,
 	hmpgov_mask cur = mask_and_request(p, request);
 
 	/* the base stays; the worker replaces the kernel's mask */
-	if (hotplug_fallback(h, cur, *request)) {
+	if (hotplug_fallback(h->applied, cur, *request)) {
 		h->applied = cur == h->base ? 0 : cur;
 		return HMPGOV_HINT_KEPT;
 	}
@@ -209,7 +212,11 @@ enum hmpgov_hint_result hmpgov_mask_hint_restore(struct hmpgov_mask_hint *h,
 	hmpgov_mask applied = h->applied, got, before, request;
 
 	h->applied = 0;
-	if (!applied || mask_and_request(p, &before) != applied)
+	if (!applied)
+		return HMPGOV_HINT_KEPT;
+	got = mask_and_request(p, &before);
+	/* the user's own change stays; a hotplug fallback does not */
+	if (got != applied && !hotplug_fallback(applied, got, before))
 		return HMPGOV_HINT_KEPT;
 	if (set_mask(p, h->base))
 		return HMPGOV_HINT_ERROR;

@@ -72,6 +72,8 @@ void hmpgov_clamp_hint_adopt(struct hmpgov_clamp_hint *h, struct task_struct *p,
 		h->applied = cur;
 		h->active = true;
 		h->base = parent->base;
+		/* and its own children, forked later, inherit it too */
+		h->recent[h->recent_next++ % HMPGOV_HINT_HISTORY] = cur;
 	}
 }
 

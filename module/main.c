@@ -78,6 +78,7 @@ static int __init hmpgov_init(void)
 	return 0;
 
 stop_tracking:
+	hmpgov_steer_stop();
 	hmpgov_tracking_stop();
 stop_steering:
 	hmpgov_steer_exit();

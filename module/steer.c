@@ -32,8 +32,8 @@
  * mode=off and rmmod give every managed task its base back, unless the
  * user changed the mask since hmpgov set it, and then the children those
  * tasks forked meanwhile (they inherited hmpgov's mask or clamps): the
- * fork probe keeps feeding them until a round finds none to give back. The managed set is guarded
- * by steer_lock, a mutex: only the worker, the mode knob and unload take
+ * fork probe keeps feeding them until the rounds find none to give back.
+ * The managed set is guarded by steer_lock, a mutex: only the worker, the mode knob and unload take
  * it, never a probe.
  *
  * The decision itself is pure C (placement.c, host-tested); the ways it
@@ -82,8 +82,13 @@
 #define PERIOD_MAX_MS	128
 #define IDLE_NS		(1000ULL * NSEC_PER_MSEC)
 #define YOUNG_NS	(64ULL * NSEC_PER_MSEC)
-/* restore_drained(): at most DRAIN_ROUNDS rounds, DRAIN_MS apart */
-#define DRAIN_ROUNDS	20
+/*
+ * restore_drained(): rounds DRAIN_MS apart, until DRAIN_QUIET rounds in a
+ * row gave nothing back (a fork that copied its parent's mask may reach
+ * the probe that much later), DRAIN_ROUNDS at most
+ */
+#define DRAIN_ROUNDS	40
+#define DRAIN_QUIET	10
 #define DRAIN_MS	10
 #define MANAGED_BITS	10
 /* The whole hash in 64 passes (a second) or more: 32 idle tasks a pass. */
@@ -200,8 +205,10 @@ static void publish(struct managed *m)
 	hmpgov_view_set(m->p, m->hints.mask.base, m->hints.mask.applied);
 }
 
-/* Give @m's task its base back where hmpgov's value is still in place. */
-/* Give @m its base back; true if a backend changed the task. */
+/*
+ * Give @m's task its base back where hmpgov's value is still in place;
+ * true if a backend changed the task.
+ */
 static bool restore(struct managed *m)
 {
 	const struct hmpgov_backend_ops *b;
@@ -637,19 +644,21 @@ void hmpgov_steer_kick(void)
  */
 static void restore_drained(void)
 {
-	unsigned int round;
+	unsigned int round, quiet = 0;
 	struct managed *m;
 	bool set;
 	int bkt;
 
-	for (round = 0; round < DRAIN_ROUNDS; round++) {
+	for (round = 0; round < DRAIN_ROUNDS && quiet < DRAIN_QUIET; round++) {
+		if (round)
+			msleep(DRAIN_MS);
 		hmpgov_feed_drain(adopt);
+		if (hmpgov_feed_overflowed())	/* lost entries: look at all */
+			rescan_table();
 		set = false;
 		hash_for_each(managed_hash, bkt, m, node)
 			set |= restore(m);
-		if (!set)
-			break;
-		msleep(DRAIN_MS);
+		quiet = set ? 0 : quiet + 1;
 	}
 }
 
@@ -679,8 +688,10 @@ int hmpgov_steer_set_mode(int mode)
 		return -EINVAL;
 	/* one critical section: a concurrent write cannot come in between */
 	mutex_lock(&steer_lock);
-	if (mode != HMPGOV_MODE_STEER)
+	if (mode != HMPGOV_MODE_STEER) {
 		WRITE_ONCE(hmpgov_settings.draining, true);
+		smp_wmb();	/* pairs with steering(): no feed is missed */
+	}
 	WRITE_ONCE(hmpgov_settings.mode, mode);
 	if (mode != HMPGOV_MODE_STEER) {
 		restore_drained();
@@ -791,11 +802,17 @@ free:
  */
 void hmpgov_steer_stop(void)
 {
+	bool off;
+
 	mutex_lock(&steer_lock);
-	WRITE_ONCE(hmpgov_settings.draining, true);
+	/* mode=off gave everything back already */
+	off = READ_ONCE(hmpgov_settings.mode) == HMPGOV_MODE_OFF;
+	WRITE_ONCE(hmpgov_settings.draining, !off);
 	stopping = true;
 	mutex_unlock(&steer_lock);
 	cancel_delayed_work_sync(&steer_dwork);
+	if (off)
+		return;
 	mutex_lock(&steer_lock);
 	restore_drained();
 	mutex_unlock(&steer_lock);
@@ -815,7 +832,11 @@ void hmpgov_steer_exit(void)
 	mutex_unlock(&steer_lock);
 	cancel_delayed_work_sync(&steer_dwork);
 	mutex_lock(&steer_lock);
-	hmpgov_feed_drain(adopt);
+	if (READ_ONCE(hmpgov_settings.draining)) {
+		hmpgov_feed_drain(adopt);
+		if (hmpgov_feed_overflowed())
+			rescan_table();
+	}
 	restore_all();
 	WRITE_ONCE(hmpgov_settings.draining, false);
 	mutex_unlock(&steer_lock);

@@ -60,9 +60,12 @@ static bool tracked_kind(struct task_struct *p)
 
 static bool steering(void)
 {
-	return READ_ONCE(hmpgov_settings.steerable) &&
-	       (READ_ONCE(hmpgov_settings.mode) != HMPGOV_MODE_OFF ||
-		READ_ONCE(hmpgov_settings.draining));
+	if (!READ_ONCE(hmpgov_settings.steerable))
+		return false;
+	if (READ_ONCE(hmpgov_settings.mode) != HMPGOV_MODE_OFF)
+		return true;
+	smp_rmb();	/* draining is set before mode=off (steer.c) */
+	return READ_ONCE(hmpgov_settings.draining);
 }
 
 /* Hand a slot to the steering worker, if there is steering. */
