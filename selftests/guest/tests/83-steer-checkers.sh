@@ -58,6 +58,11 @@ steered() { [ "$(echo $m | wc -w)" = "$(echo $PIDS | wc -w)" ] && [ "$m" != "$wa
 wait_for 60 eval 'm=$(masks); steered'
 check "checkers: the tasks are steered before mode=off (masks: $m)" steered
 steered || why_not_steered
+# hmpgov's decisions from here on, shown for a task whose mask is wrong
+echo 0 >$TR/tracing_on
+echo >$TR/trace
+echo 1 >$TR/events/hmpgov/hmpgov_place/enable
+echo 1 >$TR/tracing_on
 if echo 0 >/sys/devices/system/cpu/cpu$last/online 2>/dev/null; then
 	sleep 1
 	echo 1 >/sys/devices/system/cpu/cpu$last/online
@@ -65,7 +70,13 @@ if echo 0 >/sys/devices/system/cpu/cpu$last/online 2>/dev/null; then
 fi
 echo off >$SYS/mode
 after=$(masks)
+echo 0 >$TR/events/hmpgov/hmpgov_place/enable
 check "checkers: mode=off gives every mask back (before: $want; after: $after)" [ "$(echo $after)" = "$(echo $want)" ]
+for _p in $PIDS; do
+	[ "$(allowed $_p)" = "0-$last" ] && continue
+	tap_note "pid $_p kept $(allowed $_p); its last decisions:"
+	grep "hmpgov_place: pid=$_p " $TR/trace | tail -n 6 | sed 's/^/# /'
+done
 echo steer >$SYS/mode
 wait_for 60 eval 'm=$(masks); steered'
 check "checkers: steered again after mode=steer (masks: $m)" steered
