@@ -33,8 +33,8 @@
  * user changed the mask since hmpgov set it, and then the children those
  * tasks forked meanwhile (they inherited hmpgov's mask or clamps): the
  * fork probe keeps feeding them until the rounds find none to give back.
- * The managed set is guarded by steer_lock, a mutex: only the worker, the mode knob and unload take
- * it, never a probe.
+ * The managed set is guarded by steer_lock, a mutex: only the worker,
+ * the mode knob and unload take it, never a probe.
  *
  * The decision itself is pure C (placement.c, host-tested); the ways it
  * reaches a task are the engaged backends (backend.c, hint_*.c). This
@@ -546,6 +546,16 @@ static void rescan_table(void)
 		adopt(i);
 }
 
+/* Adopt what the probes fed, or every slot if the feed lost entries. */
+static unsigned int adopt_fed(void)
+{
+	unsigned int n = hmpgov_feed_drain(adopt);
+
+	if (hmpgov_feed_overflowed())
+		rescan_table();
+	return n;
+}
+
 /* Refresh the active tasks; those that did not run for IDLE_NS go idle. */
 static void refresh_active(u64 now)
 {
@@ -604,9 +614,7 @@ static void steer_work(struct work_struct *work)
 	}
 	now = ktime_get_mono_fast_ns();
 	pass_now = now;
-	busy = hmpgov_feed_drain(adopt);
-	if (hmpgov_feed_overflowed())
-		rescan_table();
+	busy = adopt_fed();
 	hmpgov_feed_drain_ran(ran);
 	if (atomic_xchg(&all_active, 0))
 		make_all_active();
@@ -637,8 +645,8 @@ void hmpgov_steer_kick(void)
  * that, and a child forked before its parent got its base back may reach
  * the fork probe only after: give every managed task its base back, then
  * adopt the children fed meanwhile (as their managed parents' children:
- * adopt() takes the parent's base) and give them theirs, until a round
- * gives nothing back. The tasks stay managed, so that a late child still
+ * adopt() takes the parent's base) and give them theirs, until DRAIN_QUIET
+ * rounds in a row give nothing back. The tasks stay managed, so that a late child still
  * finds its parent; restore_all() forgets them. The probes must feed
  * (hmpgov_settings.draining). steer_lock held; sleeps.
  */
@@ -652,9 +660,7 @@ static void restore_drained(void)
 	for (round = 0; round < DRAIN_ROUNDS && quiet < DRAIN_QUIET; round++) {
 		if (round)
 			msleep(DRAIN_MS);
-		hmpgov_feed_drain(adopt);
-		if (hmpgov_feed_overflowed())	/* lost entries: look at all */
-			rescan_table();
+		adopt_fed();
 		set = false;
 		hash_for_each(managed_hash, bkt, m, node)
 			set |= restore(m);
@@ -832,11 +838,8 @@ void hmpgov_steer_exit(void)
 	mutex_unlock(&steer_lock);
 	cancel_delayed_work_sync(&steer_dwork);
 	mutex_lock(&steer_lock);
-	if (READ_ONCE(hmpgov_settings.draining)) {
-		hmpgov_feed_drain(adopt);
-		if (hmpgov_feed_overflowed())
-			rescan_table();
-	}
+	if (READ_ONCE(hmpgov_settings.draining))
+		adopt_fed();
 	restore_all();
 	WRITE_ONCE(hmpgov_settings.draining, false);
 	mutex_unlock(&steer_lock);
