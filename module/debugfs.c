@@ -181,6 +181,8 @@ static int stats_show(struct seq_file *m, void *v)
 	seq_printf(m, "view_shown %lu\n", vs.shown);
 	seq_printf(m, "view_dropped %lu\n", vs.dropped);
 	seq_printf(m, "view_missed %lu\n", vs.missed);
+	seq_printf(m, "view_foreign %lu\n", vs.foreign);
+	seq_printf(m, "view_foreign_missed %lu\n", vs.set_missed);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(stats);

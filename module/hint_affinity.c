@@ -57,9 +57,44 @@ hmpgov_mask hmpgov_task_mask(struct task_struct *p)
 
 static int set_mask(struct task_struct *p, hmpgov_mask m)
 {
+	int ret;
+
 	cpumask_clear(scratch_mask);
 	cpumask_bits(scratch_mask)[0] = m;
-	return set_cpus_allowed_ptr(p, scratch_mask);
+	hmpgov_view_setting(true);
+	ret = set_cpus_allowed_ptr(p, scratch_mask);
+	hmpgov_view_setting(false);
+	return ret;
+}
+
+/*
+ * Another caller (a cpuset) set @p's mask to @m around hmpgov's change,
+ * which may have overwritten it: @m goes back, and again for each later
+ * call recorded meanwhile (from 6.2 the kernel narrows it to the user's
+ * request, as it did the caller's). A record still left after
+ * PUT_FOREIGN_TRIES is the next refresh's. Return: the mask now.
+ */
+#define PUT_FOREIGN_TRIES	16
+
+static hmpgov_mask put_foreign(struct task_struct *p, hmpgov_mask m)
+{
+	unsigned int tries = PUT_FOREIGN_TRIES;
+
+	do {
+		set_mask(p, m);
+	} while (--tries && hmpgov_view_foreign(p, &m));
+	return hmpgov_task_mask(p);
+}
+
+/* After hmpgov's sets: a cpuset's call met them, its mask is back. */
+static bool foreign_met(struct task_struct *p, hmpgov_mask *now)
+{
+	hmpgov_mask m;
+
+	if (!hmpgov_view_foreign(p, &m))
+		return false;
+	*now = put_foreign(p, m);
+	return true;
 }
 
 static bool set_recently(const struct hmpgov_mask_hint *h, hmpgov_mask mask)
@@ -117,8 +152,15 @@ static enum hmpgov_hint_result refresh(struct hmpgov_mask_hint *h,
 				       struct task_struct *p,
 				       hmpgov_mask *request)
 {
-	hmpgov_mask cur = mask_and_request(p, request);
+	hmpgov_mask foreign, cur;
+	bool set_by_other = hmpgov_view_foreign(p, &foreign);
 
+	cur = mask_and_request(p, request);
+	/* a cpuset's mask is its new base, also when it equals hmpgov's */
+	if (set_by_other) {
+		rebase(h, cur);
+		return HMPGOV_HINT_REBASED;
+	}
 	/* the base stays; the worker replaces the kernel's mask */
 	if (hotplug_fallback(h->applied, cur, *request)) {
 		h->applied = cur == h->base ? 0 : cur;
@@ -182,10 +224,21 @@ enum hmpgov_hint_result hmpgov_mask_hint_apply(struct hmpgov_mask_hint *h,
 
 	if (target == hmpgov_mask_hint_now(h))
 		return HMPGOV_HINT_KEPT;
+	/*
+	 * A cpuset's call that began before the view (steer.c made it just
+	 * now) was not recorded: wait for the next pass until none is in
+	 * flight, so that the read below sees its mask.
+	 */
+	if (hmpgov_view_sets_in_flight())
+		return HMPGOV_HINT_KEPT;
 	if (refresh(h, p, &before) == HMPGOV_HINT_REBASED)
 		return HMPGOV_HINT_REBASED;
 	if (set_mask(p, target))
 		return HMPGOV_HINT_ERROR;
+	if (foreign_met(p, &got)) {
+		rebase(h, got);
+		return HMPGOV_HINT_REBASED;
+	}
 	got = mask_and_request(p, &request);
 	lost = user_call_lost(target, got, before, request);
 	if (lost) {
@@ -195,7 +248,7 @@ enum hmpgov_hint_result hmpgov_mask_hint_apply(struct hmpgov_mask_hint *h,
 		set_mask(p, h->base);
 		got = hmpgov_task_mask(p);
 	}
-	if (lost || got != target) {
+	if (foreign_met(p, &got) || lost || got != target) {
 		rebase(h, got);		/* the user's will wins */
 		return HMPGOV_HINT_REBASED;
 	}
@@ -209,10 +262,13 @@ enum hmpgov_hint_result hmpgov_mask_hint_apply(struct hmpgov_mask_hint *h,
 enum hmpgov_hint_result hmpgov_mask_hint_restore(struct hmpgov_mask_hint *h,
 						 struct task_struct *p)
 {
-	hmpgov_mask applied = h->applied, got, before, request;
+	hmpgov_mask applied = h->applied, got, before, request, foreign;
 
 	h->applied = 0;
 	if (!applied)
+		return HMPGOV_HINT_KEPT;
+	/* a cpuset's mask stays, also when it equals hmpgov's */
+	if (hmpgov_view_foreign(p, &foreign))
 		return HMPGOV_HINT_KEPT;
 	got = mask_and_request(p, &before);
 	/* the user's own change stays; a hotplug fallback does not */
@@ -220,17 +276,26 @@ enum hmpgov_hint_result hmpgov_mask_hint_restore(struct hmpgov_mask_hint *h,
 		return HMPGOV_HINT_KEPT;
 	if (set_mask(p, h->base))
 		return HMPGOV_HINT_ERROR;
+	if (foreign_met(p, &got))
+		return HMPGOV_HINT_SET;
 	got = mask_and_request(p, &request);
-	if (user_call_lost(h->base, got, before, request))
+	if (user_call_lost(h->base, got, before, request)) {
 		put_back(p, got, h->base, request);
+		foreign_met(p, &got);
+	}
 	return HMPGOV_HINT_SET;
 }
 
 static void affinity_adopt(struct hmpgov_hints *h, struct task_struct *p,
 			   const struct hmpgov_hints *parent)
 {
-	hmpgov_mask base;
+	hmpgov_mask base, foreign;
 
+	/* a mask a cpuset set is not inherited: it is the base */
+	if (hmpgov_view_foreign(p, &foreign)) {
+		hmpgov_mask_hint_adopt(&h->mask, p, NULL);
+		return;
+	}
 	hmpgov_mask_hint_adopt(&h->mask, p, parent ? &parent->mask : NULL);
 	/* a child the fork probe showed its parent's base keeps it */
 	if (!h->mask.applied &&

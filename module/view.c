@@ -72,14 +72,16 @@ struct view {
 	hmpgov_mask base;		/* what the task is shown */
 	hmpgov_mask applied;		/* the mask hmpgov gave it */
 	hmpgov_mask pending;		/* the one it is giving it now */
+	hmpgov_mask foreign;		/* another caller's set, 0: none */
 };
 
 static struct view *views;
 static unsigned int view_bits;
 static unsigned int nr_views;
 static DEFINE_RAW_SPINLOCK(view_lock);
-static atomic_long_t view_shown, view_dropped;
+static atomic_long_t view_shown, view_dropped, view_foreign;
 static bool armed;			/* the kretprobe is registered */
+static bool set_armed;			/* and the one on set_cpus_allowed_ptr */
 
 static struct view *find(struct task_struct *p, struct view **space)
 {
@@ -131,6 +133,7 @@ static bool put(struct task_struct *p, hmpgov_mask base, hmpgov_mask applied,
 		}
 		v = space;
 		v->task = p;
+		v->foreign = 0;
 		WRITE_ONCE(nr_views, nr_views + 1);
 	}
 	v->base = base;
@@ -177,14 +180,16 @@ void hmpgov_view_set(struct task_struct *p, hmpgov_mask base,
  *
  * Called before a change, so that no read sees a narrowing without its
  * view; hmpgov_view_set() follows with what was done.
- * Return: false if @target may not be applied: the task is to be shown
- * its base and its view found no room.
+ * Return: false if @target may not be applied: its view found no room,
+ * and the task is to be shown its base or another caller's set of its
+ * mask is to be recorded.
  */
 bool hmpgov_view_expect(struct task_struct *p, hmpgov_mask base,
 			hmpgov_mask applied, hmpgov_mask target)
 {
+	/* without a view a cpuset's call would not be recorded either */
 	return view_put(p, base, applied, target) ||
-	       hmpgov_view_state() != HMPGOV_VIEW_BASE;
+	       (hmpgov_view_state() != HMPGOV_VIEW_BASE && !set_armed);
 }
 
 /* Also from the free probe, for every task that exits: mostly none. */
@@ -357,6 +362,139 @@ static struct kretprobe getaffinity_probe = {
 	.data_size = sizeof(struct call),
 };
 
+/* ---- Other callers of set_cpus_allowed_ptr() ----------------------- */
+
+/*
+ * A cpuset (a task attached to it, its CPUs changed) and a few drivers
+ * set a task's mask with set_cpus_allowed_ptr(), which does not check
+ * cpusets. Such a set can give a task exactly the mask hmpgov applied,
+ * which the worker cannot tell from its own (a task moved into a cpuset
+ * of the CPUs hmpgov had packed it on); or land between the worker's
+ * read of the mask and its change, which then overwrites it (the task
+ * leaves its cpuset). A kretprobe follows each such call on a user task:
+ *
+ *   entry   under view_lock, the call counts as in flight and, if the
+ *           task has a view, the mask asked for is kept in it (before
+ *           the kernel changes the mask)
+ *   return  a call that failed loses its record; the call is no longer
+ *           in flight
+ *
+ * The worker (hint_affinity.c) takes a recorded set as a change of the
+ * task's base, and puts the recorded mask back if its own change may
+ * have overwritten it. It reads a mask to change it only while no such
+ * call is in flight: one that began before the task's view was made is
+ * not recorded. sched_setaffinity() does not go through this function
+ * (the user's calls are told apart by their masks, and from 6.2 by the
+ * kernel's record of the request); nor does the hotplug fallback.
+ */
+static struct task_struct *setter;	/* the worker, in its own call */
+static atomic_t sets_in_flight;
+
+struct set_call {
+	struct task_struct *task;	/* compared only */
+	hmpgov_mask mask;		/* recorded, 0: not recorded */
+};
+
+/* int set_cpus_allowed_ptr(struct task_struct *p, const struct cpumask *) */
+static int setallowed_entry(struct kretprobe_instance *ri,
+			    struct pt_regs *regs)
+{
+	struct set_call *c = (struct set_call *)ri->data;
+	unsigned long flags;
+	struct view *v;
+
+	c->task = (struct task_struct *)regs_get_kernel_argument(regs, 0);
+	/* hmpgov's own, and kernel threads (never steered): not followed */
+	if (current == READ_ONCE(setter) || (c->task->flags & PF_KTHREAD))
+		return 1;
+	c->mask = cpumask_bits((const struct cpumask *)
+			       regs_get_kernel_argument(regs, 1))[0];
+	raw_spin_lock_irqsave(&view_lock, flags);
+	atomic_inc(&sets_in_flight);
+	v = READ_ONCE(nr_views) ? find(c->task, NULL) : NULL;
+	if (v && c->mask) {
+		v->foreign = c->mask;
+		atomic_long_inc(&view_foreign);
+	} else {
+		c->mask = 0;
+	}
+	raw_spin_unlock_irqrestore(&view_lock, flags);
+	return 0;
+}
+
+/* A call that failed changed nothing: its record goes, if still there. */
+static int setallowed_return(struct kretprobe_instance *ri,
+			     struct pt_regs *regs)
+{
+	struct set_call *c = (struct set_call *)ri->data;
+	unsigned long flags;
+	struct view *v;
+
+	if (c->mask && regs_return_value(regs)) {
+		raw_spin_lock_irqsave(&view_lock, flags);
+		v = find(c->task, NULL);
+		if (v && v->foreign == c->mask)
+			v->foreign = 0;
+		raw_spin_unlock_irqrestore(&view_lock, flags);
+	}
+	atomic_dec(&sets_in_flight);
+	return 0;
+}
+
+static struct kretprobe setallowed_probe = {
+	.kp.symbol_name = "set_cpus_allowed_ptr",
+	.entry_handler = setallowed_entry,
+	.handler = setallowed_return,
+	.data_size = sizeof(struct set_call),
+};
+
+/**
+ * hmpgov_view_setting() - the worker's own set_cpus_allowed_ptr()
+ * @on: true before the call, false after it
+ */
+void hmpgov_view_setting(bool on)
+{
+	WRITE_ONCE(setter, on ? current : NULL);
+}
+
+/**
+ * hmpgov_view_foreign() - another caller's set of @p's mask, if any
+ * @p:    a task the worker manages
+ * @mask: receives the mask asked for last
+ *
+ * The record goes with the call. Only a task with a view is followed: one
+ * at its base sees another caller's mask unless it is its base.
+ * Return: whether another caller set @p's mask since the last call.
+ */
+bool hmpgov_view_foreign(struct task_struct *p, hmpgov_mask *mask)
+{
+	unsigned long flags;
+	struct view *v;
+	bool found = false;
+
+	if (!views)
+		return false;
+	raw_spin_lock_irqsave(&view_lock, flags);
+	v = find(p, NULL);
+	if (v && v->foreign) {
+		*mask = v->foreign;
+		v->foreign = 0;
+		found = true;
+	}
+	raw_spin_unlock_irqrestore(&view_lock, flags);
+	return found;
+}
+
+/*
+ * Whether a call of another caller is in flight: one that began before
+ * a view was made could land between the worker's read and its change
+ * unrecorded. Read after hmpgov_view_expect(), which took view_lock.
+ */
+bool hmpgov_view_sets_in_flight(void)
+{
+	return atomic_read(&sets_in_flight) > 0;
+}
+
 /* ---- Load and unload ----------------------------------------------- */
 
 int hmpgov_view_init(unsigned int max_tasks)
@@ -370,12 +508,20 @@ int hmpgov_view_init(unsigned int max_tasks)
 	nr_views = 0;
 	atomic_long_set(&view_shown, 0);
 	atomic_long_set(&view_dropped, 0);
+	atomic_long_set(&view_foreign, 0);
 	/* a thread in the call on every CPU, several where they sleep */
 	getaffinity_probe.maxactive = max_t(int, 4 * num_possible_cpus(), 64);
 	ret = register_kretprobe(&getaffinity_probe);
 	armed = !ret;
 	if (ret)
 		pr_info("no kretprobe on sched_getaffinity (%d): programs read the masks hmpgov sets\n",
+			ret);
+	atomic_set(&sets_in_flight, 0);
+	setallowed_probe.maxactive = max_t(int, 4 * num_possible_cpus(), 64);
+	ret = register_kretprobe(&setallowed_probe);
+	set_armed = !ret;
+	if (ret)
+		pr_info("no kretprobe on set_cpus_allowed_ptr (%d): a cpuset's change can meet hmpgov's\n",
 			ret);
 	return 0;
 }
@@ -387,6 +533,9 @@ void hmpgov_view_exit(void)
 	if (armed)
 		unregister_kretprobe(&getaffinity_probe);
 	armed = false;
+	if (set_armed)
+		unregister_kretprobe(&setallowed_probe);
+	set_armed = false;
 	vfree(views);
 	views = NULL;
 }
@@ -403,6 +552,8 @@ void hmpgov_view_stats(struct hmpgov_view_stats *s)
 {
 	s->shown = atomic_long_read(&view_shown);
 	s->dropped = atomic_long_read(&view_dropped);
+	s->foreign = atomic_long_read(&view_foreign);
 	s->missed = armed ? READ_ONCE(getaffinity_probe.nmissed) : 0;
+	s->set_missed = set_armed ? READ_ONCE(setallowed_probe.nmissed) : 0;
 	s->views = READ_ONCE(nr_views);
 }

@@ -24,6 +24,8 @@ struct hmpgov_view_stats {
 	unsigned long shown;	/* reads given the base */
 	unsigned long dropped;	/* views that found no room */
 	unsigned long missed;	/* calls the kretprobe could not follow */
+	unsigned long foreign;	/* other callers' sets of a narrowed task */
+	unsigned long set_missed; /* such sets the kretprobe did not see */
 	unsigned int views;	/* tasks with a view now */
 };
 
@@ -39,6 +41,10 @@ bool hmpgov_view_expect(struct task_struct *p, hmpgov_mask base,
 			hmpgov_mask applied, hmpgov_mask target);
 bool hmpgov_view_inherited(struct task_struct *p, hmpgov_mask mask,
 			   hmpgov_mask *base);
+/* Worker: another caller's set_cpus_allowed_ptr() (a cpuset's). */
+void hmpgov_view_setting(bool on);
+bool hmpgov_view_foreign(struct task_struct *p, hmpgov_mask *mask);
+bool hmpgov_view_sets_in_flight(void);
 /* Worker: hmpgov gave every mask back (mode=off). */
 void hmpgov_view_clear(void);
 /* Probes: a child forked, a task freed. */
