@@ -22,7 +22,7 @@ last=$((n - 1))
 all="0-$last"
 echo 0-1 >$CS/cpuset.cpus
 echo 0 >$CS/cpuset.mems
-rounds=${HT_CS_ROUNDS:-40}
+rounds=${HT_CS_ROUNDS:-20}
 
 # inside LIST: 1 if every CPU of the list "0-1,3" is in $CS's CPUs now
 within_list() {
