@@ -15,6 +15,7 @@
  * told apart.
  */
 #include <linux/cpumask.h>
+#include <linux/delay.h>
 #include <linux/gfp.h>
 #include <linux/sched.h>
 #include <linux/spinlock.h>
@@ -183,6 +184,9 @@ enum hmpgov_hint_result hmpgov_mask_hint_refresh(struct hmpgov_mask_hint *h,
 {
 	hmpgov_mask request;
 
+	/* a cpuset's call in flight may still fail: the next pass */
+	if (hmpgov_view_set_in_flight(p))
+		return HMPGOV_HINT_KEPT;
 	return refresh(h, p, &request);
 }
 
@@ -226,10 +230,10 @@ enum hmpgov_hint_result hmpgov_mask_hint_apply(struct hmpgov_mask_hint *h,
 		return HMPGOV_HINT_KEPT;
 	/*
 	 * A cpuset's call that began before the view (steer.c made it just
-	 * now) was not recorded: wait for the next pass until none is in
-	 * flight, so that the read below sees its mask.
+	 * now) was not recorded: wait for a later pass until none on @p is
+	 * in flight, so that the read below sees its mask.
 	 */
-	if (hmpgov_view_sets_in_flight())
+	if (hmpgov_view_set_in_flight(p))
 		return HMPGOV_HINT_KEPT;
 	if (refresh(h, p, &before) == HMPGOV_HINT_REBASED)
 		return HMPGOV_HINT_REBASED;
@@ -258,15 +262,21 @@ enum hmpgov_hint_result hmpgov_mask_hint_apply(struct hmpgov_mask_hint *h,
 	return HMPGOV_HINT_SET;
 }
 
+#define RESTORE_WAITS		100	/* of 1-2 ms */
+
 /* The base back, unless the user changed the mask since hmpgov set it. */
 enum hmpgov_hint_result hmpgov_mask_hint_restore(struct hmpgov_mask_hint *h,
 						 struct task_struct *p)
 {
 	hmpgov_mask applied = h->applied, got, before, request, foreign;
+	unsigned int tries = RESTORE_WAITS;
 
 	h->applied = 0;
 	if (!applied)
 		return HMPGOV_HINT_KEPT;
+	/* a cpuset's call in flight: its end (it may fail) */
+	while (hmpgov_view_set_in_flight(p) && tries--)
+		usleep_range(1000, 2000);
 	/* a cpuset's mask stays, also when it equals hmpgov's */
 	if (hmpgov_view_foreign(p, &foreign))
 		return HMPGOV_HINT_KEPT;
@@ -291,8 +301,11 @@ static void affinity_adopt(struct hmpgov_hints *h, struct task_struct *p,
 {
 	hmpgov_mask base, foreign;
 
-	/* a mask a cpuset set is not inherited: it is the base */
-	if (hmpgov_view_foreign(p, &foreign)) {
+	/*
+	 * A mask a cpuset set is not inherited: it is the base (one in
+	 * flight is the next refresh's)
+	 */
+	if (hmpgov_view_set_in_flight(p) || hmpgov_view_foreign(p, &foreign)) {
 		hmpgov_mask_hint_adopt(&h->mask, p, NULL);
 		return;
 	}

@@ -50,6 +50,7 @@
 #include <linux/pid.h>
 #include <linux/ptrace.h>
 #include <linux/rcupdate.h>
+#include <linux/slab.h>
 #include <linux/sched.h>
 #include <linux/spinlock.h>
 #include <linux/vmalloc.h>
@@ -381,18 +382,23 @@ static struct kretprobe getaffinity_probe = {
  *
  * The worker (hint_affinity.c) takes a recorded set as a change of the
  * task's base, and puts the recorded mask back if its own change may
- * have overwritten it. It reads a mask to change it only while no such
- * call is in flight: one that began before the task's view was made is
- * not recorded. sched_setaffinity() does not go through this function
+ * have overwritten it. It leaves a task alone while such a call on it
+ * is in flight (one that began before the task's view was made is not
+ * recorded; one that has not returned may still fail): the targets of
+ * the calls in flight are kept in an array, a slot per kretprobe
+ * instance. sched_setaffinity() does not go through this function
  * (the user's calls are told apart by their masks, and from 6.2 by the
  * kernel's record of the request); nor does the hotplug fallback.
  */
 static struct task_struct *setter;	/* the worker, in its own call */
-static atomic_t sets_in_flight;
+static struct task_struct **in_flight;	/* view_lock; compared only */
+static unsigned int nr_in_flight_slots;
 
 struct set_call {
 	struct task_struct *task;	/* compared only */
 	hmpgov_mask mask;		/* recorded, 0: not recorded */
+	hmpgov_mask prev;		/* the record it replaced */
+	unsigned int slot;		/* in in_flight[] */
 };
 
 /* int set_cpus_allowed_ptr(struct task_struct *p, const struct cpumask *) */
@@ -410,9 +416,14 @@ static int setallowed_entry(struct kretprobe_instance *ri,
 	c->mask = cpumask_bits((const struct cpumask *)
 			       regs_get_kernel_argument(regs, 1))[0];
 	raw_spin_lock_irqsave(&view_lock, flags);
-	atomic_inc(&sets_in_flight);
+	/* as many slots as instances: one is free */
+	for (c->slot = 0; c->slot < nr_in_flight_slots - 1; c->slot++)
+		if (!in_flight[c->slot])
+			break;
+	in_flight[c->slot] = c->task;
 	v = READ_ONCE(nr_views) ? find(c->task, NULL) : NULL;
 	if (v && c->mask) {
+		c->prev = v->foreign;
 		v->foreign = c->mask;
 		atomic_long_inc(&view_foreign);
 	} else {
@@ -422,22 +433,23 @@ static int setallowed_entry(struct kretprobe_instance *ri,
 	return 0;
 }
 
-/* A call that failed changed nothing: its record goes, if still there. */
+/* A call that failed changed nothing: the record before it is back. */
 static int setallowed_return(struct kretprobe_instance *ri,
 			     struct pt_regs *regs)
 {
 	struct set_call *c = (struct set_call *)ri->data;
+	int ret = (int)regs_return_value(regs);
 	unsigned long flags;
 	struct view *v;
 
-	if (c->mask && regs_return_value(regs)) {
-		raw_spin_lock_irqsave(&view_lock, flags);
+	raw_spin_lock_irqsave(&view_lock, flags);
+	if (c->mask && ret) {
 		v = find(c->task, NULL);
 		if (v && v->foreign == c->mask)
-			v->foreign = 0;
-		raw_spin_unlock_irqrestore(&view_lock, flags);
+			v->foreign = c->prev;
 	}
-	atomic_dec(&sets_in_flight);
+	in_flight[c->slot] = NULL;
+	raw_spin_unlock_irqrestore(&view_lock, flags);
 	return 0;
 }
 
@@ -486,13 +498,24 @@ bool hmpgov_view_foreign(struct task_struct *p, hmpgov_mask *mask)
 }
 
 /*
- * Whether a call of another caller is in flight: one that began before
- * a view was made could land between the worker's read and its change
- * unrecorded. Read after hmpgov_view_expect(), which took view_lock.
+ * Whether another caller's set of @p's mask is in flight: one that began
+ * before @p's view was made could land between the worker's read and
+ * its change unrecorded, and one in flight may still fail. Called after
+ * hmpgov_view_expect(), which took view_lock.
  */
-bool hmpgov_view_sets_in_flight(void)
+bool hmpgov_view_set_in_flight(struct task_struct *p)
 {
-	return atomic_read(&sets_in_flight) > 0;
+	unsigned long flags;
+	unsigned int i;
+	bool found = false;
+
+	if (!in_flight)
+		return false;
+	raw_spin_lock_irqsave(&view_lock, flags);
+	for (i = 0; i < nr_in_flight_slots && !found; i++)
+		found = in_flight[i] == p;
+	raw_spin_unlock_irqrestore(&view_lock, flags);
+	return found;
 }
 
 /* ---- Load and unload ----------------------------------------------- */
@@ -516,9 +539,10 @@ int hmpgov_view_init(unsigned int max_tasks)
 	if (ret)
 		pr_info("no kretprobe on sched_getaffinity (%d): programs read the masks hmpgov sets\n",
 			ret);
-	atomic_set(&sets_in_flight, 0);
 	setallowed_probe.maxactive = max_t(int, 4 * num_possible_cpus(), 64);
-	ret = register_kretprobe(&setallowed_probe);
+	nr_in_flight_slots = setallowed_probe.maxactive;
+	in_flight = kcalloc(nr_in_flight_slots, sizeof(*in_flight), GFP_KERNEL);
+	ret = in_flight ? register_kretprobe(&setallowed_probe) : -ENOMEM;
 	set_armed = !ret;
 	if (ret)
 		pr_info("no kretprobe on set_cpus_allowed_ptr (%d): a cpuset's change can meet hmpgov's\n",
@@ -536,6 +560,8 @@ void hmpgov_view_exit(void)
 	if (set_armed)
 		unregister_kretprobe(&setallowed_probe);
 	set_armed = false;
+	kfree(in_flight);
+	in_flight = NULL;
 	vfree(views);
 	views = NULL;
 }

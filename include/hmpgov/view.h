@@ -44,7 +44,7 @@ bool hmpgov_view_inherited(struct task_struct *p, hmpgov_mask mask,
 /* Worker: another caller's set_cpus_allowed_ptr() (a cpuset's). */
 void hmpgov_view_setting(bool on);
 bool hmpgov_view_foreign(struct task_struct *p, hmpgov_mask *mask);
-bool hmpgov_view_sets_in_flight(void);
+bool hmpgov_view_set_in_flight(struct task_struct *p);
 /* Worker: hmpgov gave every mask back (mode=off). */
 void hmpgov_view_clear(void);
 /* Probes: a child forked, a task freed. */

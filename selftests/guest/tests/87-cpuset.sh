@@ -116,10 +116,33 @@ reads=$2
 narrow=$3
 shift 3
 echo 0 >$TR/events/hmpgov/hmpgov_place/enable
+echo 0 >$TR/tracing_on
+echo >$TR/trace
+foreign=$(stat_value view_foreign)
 tap_note "cpuset: $(grep '^view_foreign' $DBG/stats | tr '\n' ' ')"
 check "cpuset: hmpgov steered the tasks outside the cpuset: $narrow masks narrower than $all" [ "$narrow" -gt 0 ]
+check "cpuset: the kretprobe saw the cpuset's sets of narrowed tasks (view_foreign $foreign)" [ "${foreign:-0}" -gt 0 ]
 check "cpuset: no mask outside the cpuset while hmpgov steers: $out of $reads reads${*:+ ($*)}; stock: $stock_out of $stock_reads" \
 	[ "$out" = 0 -a "$stock_out" = 0 -a "$reads" -gt 0 ]
+# mode=off right after the tasks entered the cpuset, before the worker
+# saw the cpuset's sets: the give-back keeps them inside, 3 times.
+esc=
+k=0
+while [ $k -lt 3 ]; do
+	sleep 0.5
+	for p in $TASKS; do echo $p >$CS/cgroup.procs; done
+	echo off >$SYS/mode
+	_cpus=$(cat $CS/cpuset.cpus.effective)
+	for p in $TASKS; do
+		m=$(allowed $p)
+		within_list "$m" "$_cpus" || esc="$esc $p:$m"
+	done
+	for p in $TASKS; do echo $p >$CG/cgroup.procs; done
+	echo steer >$SYS/mode
+	k=$((k + 1))
+done
+check "cpuset: mode=off right after the move into the cpuset leaves every mask inside${esc:+ (not:$esc)}" [ -z "$esc" ]
+
 # The user's last call wins: a busy task hmpgov keeps on the big CPUs
 # gets 30 sched_setaffinity() calls without pause, 8 times, each time
 # ending on another mask; half a second later its mask must lie within
@@ -168,3 +191,4 @@ check "cpuset: after rmmod every task has its cpuset's CPUs $all${bad:+ (not:$ba
 kill $TASKS 2>/dev/null
 wait 2>/dev/null
 rmdir $CS
+echo -cpuset >$CG/cgroup.subtree_control 2>/dev/null
