@@ -23,6 +23,7 @@ all="0-$last"
 echo 0-1 >$CS/cpuset.cpus
 echo 0 >$CS/cpuset.mems
 rounds=${HT_CS_ROUNDS:-20}
+storms=${HT_CS_STORMS:-8}
 
 # inside LIST: 1 if every CPU of the list "0-1,3" is in $CS's CPUs now
 within_list() {
@@ -144,7 +145,7 @@ done
 check "cpuset: mode=off right after the move into the cpuset leaves every mask inside${esc:+ (not:$esc)}" [ -z "$esc" ]
 
 # The user's last call wins: a busy task hmpgov keeps on the big CPUs
-# gets 30 sched_setaffinity() calls without pause, 8 times, each time
+# gets 30 sched_setaffinity() calls without pause, $storms times, each time
 # ending on another mask; half a second later its mask must lie within
 # the last one, and after mode=off be exactly it.
 duty 100 16 600 -1 &
@@ -155,7 +156,7 @@ set -- $lists
 nlists=$#
 lost=
 k=0
-while [ $k -lt 8 ]; do
+while [ $k -lt "$storms" ]; do
 	i=0
 	while [ $i -lt 30 ]; do
 		set -- $lists
@@ -175,7 +176,7 @@ while [ $k -lt 8 ]; do
 	sleep 0.3
 	k=$((k + 1))
 done
-check "cpuset: the user's last sched_setaffinity() wins in 8 storms of 30 calls${lost:+ (not:$lost)}" [ -z "$lost" ]
+check "cpuset: the user's last sched_setaffinity() wins in $storms storms of 30 calls${lost:+ (not:$lost)}" [ -z "$lost" ]
 kill $storm 2>/dev/null
 wait $storm 2>/dev/null
 # the tasks are out of the cpuset now: the root's CPUs are theirs
