@@ -377,8 +377,8 @@ static struct kretprobe getaffinity_probe = {
  *   entry   under view_lock, the call counts as in flight and, if the
  *           task has a view, the mask asked for is kept in it (before
  *           the kernel changes the mask)
- *   return  a call that failed loses its record; the call is no longer
- *           in flight
+ *   return  a call that failed gives back the record it replaced; the
+ *           call is no longer in flight
  *
  * The worker (hint_affinity.c) takes a recorded set as a change of the
  * task's base, and puts the recorded mask back if its own change may
@@ -474,8 +474,8 @@ void hmpgov_view_setting(bool on)
  * @p:    a task the worker manages
  * @mask: receives the mask asked for last
  *
- * The record goes with the call. Only a task with a view is followed: one
- * at its base sees another caller's mask unless it is its base.
+ * The record is taken. Only a task with a view is followed: one at its
+ * base sees another caller's mask unless it is its base.
  * Return: whether another caller set @p's mask since the last call.
  */
 bool hmpgov_view_foreign(struct task_struct *p, hmpgov_mask *mask)
