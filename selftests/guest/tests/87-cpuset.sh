@@ -122,14 +122,15 @@ echo >$TR/trace
 foreign=$(stat_value view_foreign)
 tap_note "cpuset: $(grep '^view_foreign' $DBG/stats | tr '\n' ' ')"
 # On the debug kernel (HT_CS_REPORT=1) KASAN slows the tasks and the
-# worker so much that few are narrowed in 2 rounds: reported there, where
-# the test is run for splats; a mask outside the cpuset still fails.
+# worker so much that few or none are narrowed in 2 rounds, so the
+# kretprobe may have nothing to record: both reported there, where the
+# test is run for splats; a mask outside the cpuset still fails.
 if [ "${HT_CS_REPORT:-0}" = 1 ]; then
-	tap_note "cpuset: hmpgov narrowed $narrow masks outside the cpuset (reported only: HT_CS_REPORT)"
+	tap_note "cpuset: hmpgov narrowed $narrow masks outside the cpuset, its kretprobe recorded $foreign cpuset sets (reported only: HT_CS_REPORT)"
 else
 	check "cpuset: hmpgov steered the tasks outside the cpuset: $narrow masks narrower than $all" [ "$narrow" -gt 0 ]
+	check "cpuset: the kretprobe saw the cpuset's sets of narrowed tasks (view_foreign $foreign)" [ "${foreign:-0}" -gt 0 ]
 fi
-check "cpuset: the kretprobe saw the cpuset's sets of narrowed tasks (view_foreign $foreign)" [ "${foreign:-0}" -gt 0 ]
 check "cpuset: no mask outside the cpuset while hmpgov steers: $out of $reads reads${*:+ ($*)}; stock: $stock_out of $stock_reads" \
 	[ "$out" = 0 -a "$stock_out" = 0 -a "$reads" -gt 0 ]
 # mode=off right after the tasks entered the cpuset, before the worker
