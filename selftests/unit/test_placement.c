@@ -533,11 +533,46 @@ static bool why_fits(const struct hmpgov_machine *m,
  * properties below, and the packing set grows only once the small tasks'
  * sum stayed over its capacity for 100 ms, or they overflow.
  */
+/*
+ * How many tasks a second decision right after @t's (its sets applied,
+ * nothing else changed; on copies) would change that the first one left
+ * alone or set: only a move that waited may be due still. -1, not
+ * judged, where a packing CPU took more than its bound (per_cpu): there
+ * the small tasks are dealt out again by load until the set grows.
+ */
+static int unsettled(const struct hmpgov_machine *m,
+		     const struct hmpgov_policy *pol,
+		     const struct hmpgov_placed *t, unsigned int n,
+		     const struct hmpgov_packing *pack, u64 clock)
+{
+	struct hmpgov_placed again[40];
+	struct hmpgov_packing p2 = *pack;
+	u64 load[HMPGOV_MAX_CPUS] = { 0 };
+	unsigned int order[40], i;
+	int changed = 0;
+
+	for (i = 0; i < n; i++) {
+		if (t[i].why == HMPGOV_WHY_PACKED && weight(t[i].mask) == 1 &&
+		    (load[__builtin_ctzll(t[i].mask)] += t[i].avg) > pack->per_cpu)
+			return -1;
+		again[i] = t[i];
+	}
+	hmpgov_place(m, pol, again, n, &p2, order, clock);
+	for (i = 0; i < n; i++)
+		if (t[i].act != HMPGOV_ACT_WAIT &&
+		    (again[i].mask != again[i].mask_now ||
+		     !hmpgov_clamp_same(&again[i].clamp, &again[i].clamp_now)))
+			changed++;
+	return changed;
+}
+
 static void test_properties(void)
 {
 	static const struct hmpgov_machine *machines[] = { &bl22, &dq431 };
 	unsigned int round, step, i, n, bad = 0, badwhy = 0, badpack = 0,
-		     badhold = 0, badmoves = 0, badclamp = 0, decisions = 0;
+		     badhold = 0, badmoves = 0, badclamp = 0, decisions = 0,
+		     moved_again = 0, judged = 0, offline_passes = 0;
+	int r;
 
 	for (round = 0; round < 300; round++) {
 		struct hmpgov_machine m = *machines[round % 2];
@@ -620,6 +655,18 @@ static void test_properties(void)
 			}
 			if (pol.moves_per_pass && moves > pol.moves_per_pass)
 				badmoves++;
+			/*
+			 * With every decision applied (the kernel keeps an
+			 * offline CPU in a mask it is given), deciding again at
+			 * once, nothing changed, must change nothing: no task is
+			 * set again each pass while a CPU is offline.
+			 */
+			r = unsettled(&m, &pol, t, n, &pack, clock);
+			if (r >= 0) {
+				judged++;
+				moved_again += r > 0;
+				offline_passes += m.online != all;
+			}
 			if (lit_on && ((pack.cpus & ~lit_on) || !pack.cpus ||
 				       weight(pack.cpus) != pack.nr))
 				badpack++;
@@ -634,6 +681,9 @@ static void test_properties(void)
 		  decisions);
 	TAP_CHECK(!badwhy, "properties: reasons fit classes, a big task's cluster its mask");
 	TAP_CHECK(!badmoves, "properties: no pass sets more than moves_per_pass");
+	TAP_CHECK(!moved_again && offline_passes,
+		  "properties: a second pass at once changes only moves that waited (%u of %u passes; %u with CPUs offline)",
+		  moved_again, judged, offline_passes);
 	TAP_CHECK(!badclamp, "properties: uclamp never lowers util_min nor raises util_max");
 	TAP_CHECK(!badpack, "properties: the packing set is nr online little CPUs (%u bad)",
 		  badpack);
