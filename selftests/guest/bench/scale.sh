@@ -20,9 +20,14 @@
 #    tracer's own cost per call, to subtract.
 # mode=steer (the default load: probes and steering worker)
 #  - HT_STEER_PAIRS pairs (default 2) as above, each loaded run once the
-#    worker has stopped moving tasks (its "moves" unchanged over 0.3 s):
-#    the steady state; the first loaded run is traced, with the worker's
-#    passes (steer_work) too.
+#    worker has stopped moving tasks (its "moves" unchanged over 0.3 s,
+#    HT_SETTLE_MAX tenths at most, default 300): the steady state; the
+#    first loaded run is traced, with the worker's passes (steer_work)
+#    too. The wait forks nothing (the shell's own read, with a timeout,
+#    on a FIFO nobody writes): every task it started, a sleep or an awk,
+#    was a new task for the worker to place, one move each, so the
+#    moves never stopped (a run of 2026-12-06 waited the whole 30 s for
+#    every N: 604 moves with 10 sleepers).
 #
 # Prints for scripts/bench-scale.sh:
 #   @@BENCH setup cpus C pingpong_cpu X pairs P secs S max_tasks M trace_secs T
@@ -44,8 +49,12 @@ secs=${HT_SECS:-0.5}
 trace_secs=${HT_TRACE_SECS:-0.5}
 maxt=${HT_MAX_TASKS:-16384}
 block=${HT_BLOCK_MS:-20}
+settle_max=${HT_SETTLE_MAX:-300}
 cpu=$(big_cpu)
 SL=/tmp/sleepers.out
+IDLE=/tmp/settle.fifo
+rm -f $IDLE
+mkfifo $IDLE
 
 fail() {
 	echo "@@BENCH error: $*"
@@ -73,15 +82,25 @@ poke() {
 	wait_line "^woke $G " 1200 || fail "poke $G of $N sleepers not answered"
 }
 
-# settle: until the steering worker's moves stop (0.3 s unchanged, 30 s
-# at most); leaves the tenths it waited in _t.
+# moves_now: hmpgov's "moves" into _m, by shell builtins only (no task
+# started).
+moves_now() {
+	_m=
+	while read -r _k _v; do
+		[ "$_k" = moves ] && _m=$_v
+	done <$DBG/stats
+}
+
+# settle: until the steering worker's moves stop (0.3 s unchanged,
+# settle_max tenths at most); leaves the tenths it waited in _t. Waits
+# on the FIFO $IDLE, which nobody writes: no task is started meanwhile.
 settle() {
 	_prev=-1
 	_same=0
 	_t=0
-	while [ "$_same" -lt 3 ] && [ "$_t" -lt 300 ]; do
-		sleep 0.1
-		_m=$(stat_value moves)
+	while [ "$_same" -lt 3 ] && [ "$_t" -lt "$settle_max" ]; do
+		read -r -t 0.1 _x <>$IDLE
+		moves_now
 		if [ "$_m" = "$_prev" ]; then _same=$((_same + 1)); else _same=0; fi
 		_prev=$_m
 		_t=$((_t + 1))
