@@ -20,6 +20,7 @@
  * pointer.
  */
 #include <linux/atomic.h>
+#include <linux/compiler.h>
 #include <linux/hash.h>
 #include <linux/log2.h>
 #include <linux/string.h>
@@ -204,7 +205,11 @@ bool hmpgov_table_read(unsigned int idx, struct hmpgov_task *copy)
 	for (tries = 0; tries < 16; tries++) {
 		seq = READ_ONCE(e->seq);
 		smp_rmb();	/* seq before data */
-		memcpy(copy, e, sizeof(*copy));
+		/*
+		 * Races with the probes' plain stores by design: the seq
+		 * check below throws a torn copy away (KCSAN is told so).
+		 */
+		data_race(memcpy(copy, e, sizeof(*copy)));
 		smp_rmb();	/* data before seq again */
 		if (!(seq & 1) && seq == READ_ONCE(e->seq))
 			return is_task(copy->task);
