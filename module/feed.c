@@ -4,7 +4,8 @@
  *
  * A probe that sees a task appear or change class pushes the task's slot
  * number into its CPU's ring and raises that CPU's irq_work, whose
- * handler queues the worker: a probe runs under the runqueue lock, where
+ * handler queues the worker for the next jiffy (at most a pass a jiffy in
+ * a fork storm, steer.c): a probe runs under the runqueue lock, where
  * waking a worker directly could deadlock, and irq_work_queue() is safe
  * in any context (schedutil uses it from the same place). Each ring has
  * one producer (its CPU, interrupts off while pushing) and one consumer
@@ -41,7 +42,7 @@ static unsigned int nr_slots;
 
 static void kick_fn(struct irq_work *w)
 {
-	hmpgov_steer_kick();
+	hmpgov_steer_kick_feed();
 }
 
 int hmpgov_feed_init(unsigned int slots)

@@ -50,6 +50,7 @@
 #include <linux/delay.h>
 #include <linux/hash.h>
 #include <linux/hashtable.h>
+#include <linux/jiffies.h>
 #include <linux/mm.h>
 #include <linux/mutex.h>
 #include <linux/pid.h>
@@ -126,6 +127,7 @@ static struct managed **of_slot;	/* table slot -> managed, or NULL */
 static u8 *why_of_slot;			/* the last decision's reason, or WHY_NONE */
 static unsigned int nr_slots;
 static u64 pass_now;			/* the running pass's clock */
+static unsigned long pass_jiffies;	/* when the last pass began */
 static unsigned int period_ms;		/* until the next pass */
 static bool young_held;			/* this pass kept a young task medium */
 static atomic_t all_active;		/* hotplug: look at every task */
@@ -614,6 +616,7 @@ static void steer_work(struct work_struct *work)
 	}
 	now = ktime_get_mono_fast_ns();
 	pass_now = now;
+	WRITE_ONCE(pass_jiffies, jiffies);
 	busy = adopt_fed();
 	hmpgov_feed_drain_ran(ran);
 	if (atomic_xchg(&all_active, 0))
@@ -631,11 +634,27 @@ static void steer_work(struct work_struct *work)
 	mutex_unlock(&steer_lock);
 }
 
-/* Any context (the feed's irq_work, hotplug, knobs): run the worker soon. */
+/* Any context (hotplug, knobs, mode changes): run the worker now. */
 void hmpgov_steer_kick(void)
 {
 	if (READ_ONCE(hmpgov_settings.steerable))
 		mod_delayed_work(steer_wq, &steer_dwork, 0);
+}
+
+/*
+ * The feed's irq_work: new tasks are placed in the next jiffy, not at
+ * once, so that however fast they come (a fork storm) the worker makes at
+ * most one pass a jiffy (HZ passes a second), each taking all of them.
+ */
+void hmpgov_steer_kick_feed(void)
+{
+	unsigned long next;
+
+	if (!READ_ONCE(hmpgov_settings.steerable))
+		return;
+	next = READ_ONCE(pass_jiffies) + 1;
+	mod_delayed_work(steer_wq, &steer_dwork,
+			 time_before(jiffies, next) ? next - jiffies : 0);
 }
 
 /* ---- Mode changes, hotplug, load and unload ------------------------- */
@@ -750,6 +769,7 @@ int hmpgov_steer_init(unsigned int max_tasks)
 	nr_active = 0;
 	sweep_bucket = 0;
 	period_ms = PERIOD_MS;
+	WRITE_ONCE(pass_jiffies, jiffies - 1);
 	atomic_set(&all_active, 0);
 	stopping = false;
 	memset(&packing, 0, sizeof(packing));

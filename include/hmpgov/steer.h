@@ -82,6 +82,7 @@ int hmpgov_steer_init(unsigned int max_tasks);
 void hmpgov_steer_stop(void);
 void hmpgov_steer_exit(void);
 void hmpgov_steer_kick(void);
+void hmpgov_steer_kick_feed(void);
 int hmpgov_steer_set_mode(int mode);
 
 struct hmpgov_steer_stats {
