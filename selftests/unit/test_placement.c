@@ -552,9 +552,13 @@ static int unsettled(const struct hmpgov_machine *m,
 	int changed = 0;
 
 	for (i = 0; i < n; i++) {
-		if (t[i].why == HMPGOV_WHY_PACKED && weight(t[i].mask) == 1 &&
-		    (load[__builtin_ctzll(t[i].mask)] += t[i].avg) > pack->per_cpu)
-			return -1;
+		if (t[i].why == HMPGOV_WHY_PACKED && weight(t[i].mask) == 1) {
+			u64 *l = &load[__builtin_ctzll(t[i].mask)];
+
+			*l += t[i].avg;
+			if (*l > pack->per_cpu)
+				return -1;
+		}
 		again[i] = t[i];
 	}
 	hmpgov_place(m, pol, again, n, &p2, order, clock);
