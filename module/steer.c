@@ -604,6 +604,8 @@ static void steer_work(struct work_struct *work)
 	unsigned int busy;
 	u64 now;
 
+	/* before the lock: a feed kick meanwhile waits for the next jiffy */
+	WRITE_ONCE(pass_jiffies, jiffies);
 	mutex_lock(&steer_lock);
 	if (stopping) {
 		mutex_unlock(&steer_lock);
@@ -616,7 +618,6 @@ static void steer_work(struct work_struct *work)
 	}
 	now = ktime_get_mono_fast_ns();
 	pass_now = now;
-	WRITE_ONCE(pass_jiffies, jiffies);
 	busy = adopt_fed();
 	hmpgov_feed_drain_ran(ran);
 	if (atomic_xchg(&all_active, 0))
@@ -645,16 +646,15 @@ void hmpgov_steer_kick(void)
  * The feed's irq_work: new tasks are placed in the next jiffy, not at
  * once, so that however fast they come (a fork storm) the worker makes at
  * most one pass a jiffy (HZ passes a second), each taking all of them.
+ * A kick of hmpgov_steer_kick() queued within the jiffy of a pass may so
+ * wait for the next jiffy too.
  */
 void hmpgov_steer_kick_feed(void)
 {
-	unsigned long next;
-
-	if (!READ_ONCE(hmpgov_settings.steerable))
-		return;
-	next = READ_ONCE(pass_jiffies) + 1;
-	mod_delayed_work(steer_wq, &steer_dwork,
-			 time_before(jiffies, next) ? next - jiffies : 0);
+	if (READ_ONCE(hmpgov_settings.steerable))
+		mod_delayed_work(steer_wq, &steer_dwork,
+				 time_after(jiffies, READ_ONCE(pass_jiffies)) ?
+				 0 : 1);
 }
 
 /* ---- Mode changes, hotplug, load and unload ------------------------- */

@@ -529,11 +529,6 @@ static bool why_fits(const struct hmpgov_machine *m,
 }
 
 /*
- * Random machines, tasks and time steps: every decision keeps the
- * properties below, and the packing set grows only once the small tasks'
- * sum stayed over its capacity for 100 ms, or they overflow.
- */
-/*
  * How many tasks a second decision right after @t's (its sets applied,
  * nothing else changed; on copies) would change that the first one left
  * alone or set: only a move that waited may be due still. -1, not
@@ -548,7 +543,7 @@ static int unsettled(const struct hmpgov_machine *m,
 	struct hmpgov_placed again[40];
 	struct hmpgov_packing p2 = *pack;
 	u64 load[HMPGOV_MAX_CPUS] = { 0 };
-	unsigned int order[40], i;
+	unsigned int ord[40], i;
 	int changed = 0;
 
 	for (i = 0; i < n; i++) {
@@ -561,7 +556,7 @@ static int unsettled(const struct hmpgov_machine *m,
 		}
 		again[i] = t[i];
 	}
-	hmpgov_place(m, pol, again, n, &p2, order, clock);
+	hmpgov_place(m, pol, again, n, &p2, ord, clock);
 	for (i = 0; i < n; i++)
 		if (t[i].act != HMPGOV_ACT_WAIT &&
 		    (again[i].mask != again[i].mask_now ||
@@ -570,6 +565,11 @@ static int unsettled(const struct hmpgov_machine *m,
 	return changed;
 }
 
+/*
+ * Random machines, tasks and time steps: every decision keeps the
+ * properties below, and the packing set grows only once the small tasks'
+ * sum stayed over its capacity for 100 ms, or they overflow.
+ */
 static void test_properties(void)
 {
 	static const struct hmpgov_machine *machines[] = { &bl22, &dq431 };

@@ -60,6 +60,7 @@ fail() {
 	echo "@@BENCH error: $*"
 	module_loaded && unload >/dev/null
 	[ -n "${SPID:-}" ] && kill "$SPID" 2>/dev/null
+	rm -f $IDLE
 	exit 1
 }
 
@@ -224,4 +225,5 @@ for N in $counts; do
 	SPID=
 	echo "@@BENCH time $N $(awk -v a="$t0" -v b="$(now_s)" 'BEGIN { print int(b - a) }')"
 done
+rm -f $IDLE
 echo "@@BENCH done"
