@@ -19,7 +19,10 @@
  *   return  if the call succeeded, the pid still names that task, and
  *           the task has a view whose applied mask equals what the
  *           kernel returned (the task's mask and the active CPUs), the
- *           base and the active CPUs replace it
+ *           base and the active CPUs replace it; so does the one being
+ *           applied, and the one the worker's last change replaced (the
+ *           kernel may have read the mask just before the change, and
+ *           the view changed before this handler ran)
  *
  * A mask the user set since (anything but the applied one; from 6.2
  * also exactly the applied one, which the kernel then records as the
@@ -32,10 +35,17 @@
  * around each change it makes (before a narrowing, so that no read sees
  * the narrowing without its view), by the fork probe (a child that
  * inherited its parent's narrowing gets the parent's base from its first
- * instruction) and by the free probe. One raw spinlock guards it: the
- * probes and the kretprobe run with preemption off, also on PREEMPT_RT,
- * and each holder does a bounded lookup only (clearing the table goes a
- * chunk at a time).
+ * instruction) and by the free probe. A read or a fork in flight across
+ * one of the worker's changes has the mask from before it (the kernel
+ * copies a child's mask at the start of a fork), so each view keeps the
+ * narrowing its last change replaced for a tenth of a second (before
+ * 6.2, a user's set of exactly that mask is taken for it meanwhile), and
+ * a view whose task got its base back is kept, empty, until the task is
+ * narrowed again, gets a new base or exits, or another task needs its
+ * slot. Another caller's set of the mask ends that. One raw spinlock
+ * guards the table: the probes and the kretprobe run with preemption
+ * off, also on PREEMPT_RT, and each holder does a bounded lookup only
+ * (clearing the table goes a chunk at a time).
  *
  * Without kretprobes (CONFIG_KRETPROBES=n) hmpgov says so once at load,
  * /sys/kernel/hmpgov/view reads "none", and steering works as before.
@@ -45,6 +55,8 @@
 #include <linux/atomic.h>
 #include <linux/cpumask.h>
 #include <linux/hash.h>
+#include <linux/jiffies.h>
+#include <linux/kernel.h>
 #include <linux/kprobes.h>
 #include <linux/log2.h>
 #include <linux/pid.h>
@@ -61,6 +73,8 @@
 
 #define VIEW_PROBES	16	/* slots a lookup visits at most */
 #define VIEW_DEAD	((struct task_struct *)1)
+/* how long a replaced narrowing is hidden: calls and forks in flight */
+#define VIEW_PREV_JIFFIES	(HZ / 10)
 
 const char *const hmpgov_view_names[HMPGOV_NR_VIEW_STATES] = {
 	[HMPGOV_VIEW_BASE] = "base",
@@ -74,15 +88,28 @@ struct view {
 	hmpgov_mask applied;		/* the mask hmpgov gave it */
 	hmpgov_mask pending;		/* the one it is giving it now */
 	hmpgov_mask foreign;		/* another caller's set, 0: none */
+	hmpgov_mask prev;		/* the applied mask the last change replaced */
+	unsigned long prev_until;	/* in jiffies: followed until then */
 };
 
 static struct view *views;
 static unsigned int view_bits;
-static unsigned int nr_views;
+static unsigned int nr_views;		/* entries in use, kept ones too */
+static unsigned int nr_kept;		/* of them kept after a widening */
 static DEFINE_RAW_SPINLOCK(view_lock);
 static atomic_long_t view_shown, view_dropped, view_foreign;
 static bool armed;			/* the kretprobe is registered */
 static bool set_armed;			/* and the one on set_cpus_allowed_ptr */
+
+/*
+ * An entry kept after its task got its base back: it records nothing,
+ * and only a read or a fork in flight across that change finds in it
+ * the narrowing it replaced; another task may take its slot.
+ */
+static bool kept(const struct view *v)
+{
+	return v->task && v->task != VIEW_DEAD && !v->applied && !v->pending;
+}
 
 static struct view *find(struct task_struct *p, struct view **space)
 {
@@ -96,7 +123,8 @@ static struct view *find(struct task_struct *p, struct view **space)
 		v = &views[(hash + i) & ((1UL << view_bits) - 1)];
 		if (v->task == p)
 			return v;
-		if (space && !*space && (!v->task || v->task == VIEW_DEAD))
+		if (space && !*space && (!v->task || v->task == VIEW_DEAD ||
+					 kept(v)))
 			*space = v;
 		if (!v->task)
 			break;
@@ -109,42 +137,103 @@ static bool narrowed(hmpgov_mask base, hmpgov_mask m)
 	return m && m != base;
 }
 
+/* view_lock held: @v's applied mask is being replaced. */
+static void replaced(struct view *v)
+{
+	v->prev = v->applied;
+	v->prev_until = jiffies + VIEW_PREV_JIFFIES;
+}
+
+/* view_lock held: the narrowing @v's last change replaced, if recent. */
+static hmpgov_mask recent_prev(const struct view *v)
+{
+	return v->prev && time_before(jiffies, v->prev_until) ? v->prev : 0;
+}
+
+/* view_lock held: @v's slot is free. */
+static void drop(struct view *v)
+{
+	if (kept(v))
+		WRITE_ONCE(nr_kept, nr_kept - 1);
+	v->task = VIEW_DEAD;
+	WRITE_ONCE(nr_views, nr_views - 1);
+}
+
 /*
  * view_lock held. @p's view made @base, @applied and @pending, or gone
- * if neither mask narrows the base. Return: false if a view was needed
- * and no slot was free.
+ * if neither mask narrows the base; with @keep, a view whose narrowing
+ * ends on the same base is kept, emptied, for the calls and forks in
+ * flight across the change (kept()). A new base forgets the masks
+ * before it. Return: false if a view was needed and no slot was free.
  */
 static bool put(struct task_struct *p, hmpgov_mask base, hmpgov_mask applied,
-		hmpgov_mask pending)
+		hmpgov_mask pending, bool keep)
 {
 	struct view *v, *space;
 
 	v = find(p, &space);
 	if (!narrowed(base, applied) && !narrowed(base, pending)) {
-		if (v) {
-			v->task = VIEW_DEAD;
-			WRITE_ONCE(nr_views, nr_views - 1);
+		if (!v)
+			return true;
+		if (keep && v->base == base && !kept(v) &&
+		    narrowed(base, v->applied)) {
+			replaced(v);
+			v->applied = 0;
+			v->pending = 0;
+			v->foreign = 0;
+			WRITE_ONCE(nr_kept, nr_kept + 1);
+		} else if (!keep || v->base != base || !kept(v)) {
+			drop(v);
 		}
 		return true;
 	}
-	if (!v) {
+	if (v && kept(v)) {
+		WRITE_ONCE(nr_kept, nr_kept - 1);
+	} else if (!v) {
 		if (!space) {
 			atomic_long_inc(&view_dropped);
 			return false;
 		}
+		if (kept(space))
+			drop(space);
 		v = space;
 		v->task = p;
 		v->foreign = 0;
+		v->applied = 0;
+		v->prev = 0;
 		WRITE_ONCE(nr_views, nr_views + 1);
 	}
+	if (v->applied != applied)
+		replaced(v);
+	if (v->base != base)
+		v->prev = 0;
 	v->base = base;
 	v->applied = applied;
 	v->pending = pending;
 	return true;
 }
 
+/*
+ * view_lock held. Whether a task whose view is @v, whose mask the kernel
+ * read as @got, is shown its base: @got is a narrowing of its view (the
+ * one applied, the one being applied, or the one the last change
+ * replaced, which a call in flight across the change read, for
+ * VIEW_PREV_JIFFIES), and not the user's own request @request (6.2+).
+ */
+static bool hides(const struct view *v, hmpgov_mask got, hmpgov_mask active,
+		  hmpgov_mask request)
+{
+	hmpgov_mask m[] = { v->applied, v->pending, recent_prev(v) };
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(m); i++)
+		if (m[i] && got == (m[i] & active) && request != m[i])
+			return true;
+	return false;
+}
+
 static bool view_put(struct task_struct *p, hmpgov_mask base,
-		     hmpgov_mask applied, hmpgov_mask pending)
+		     hmpgov_mask applied, hmpgov_mask pending, bool keep)
 {
 	unsigned long flags;
 	bool ok;
@@ -152,7 +241,7 @@ static bool view_put(struct task_struct *p, hmpgov_mask base,
 	if (!views)
 		return true;
 	raw_spin_lock_irqsave(&view_lock, flags);
-	ok = put(p, base, applied, pending);
+	ok = put(p, base, applied, pending, keep);
 	raw_spin_unlock_irqrestore(&view_lock, flags);
 	return ok;
 }
@@ -169,7 +258,7 @@ static bool view_put(struct task_struct *p, hmpgov_mask base,
 void hmpgov_view_set(struct task_struct *p, hmpgov_mask base,
 		     hmpgov_mask applied)
 {
-	view_put(p, base, applied, 0);
+	view_put(p, base, applied, 0, true);
 }
 
 /**
@@ -189,7 +278,7 @@ bool hmpgov_view_expect(struct task_struct *p, hmpgov_mask base,
 			hmpgov_mask applied, hmpgov_mask target)
 {
 	/* without a view a cpuset's call would not be recorded either */
-	return view_put(p, base, applied, target) ||
+	return view_put(p, base, applied, target, true) ||
 	       (hmpgov_view_state() != HMPGOV_VIEW_BASE && !set_armed);
 }
 
@@ -197,14 +286,16 @@ bool hmpgov_view_expect(struct task_struct *p, hmpgov_mask base,
 void hmpgov_view_forget(struct task_struct *p)
 {
 	if (READ_ONCE(nr_views))
-		view_put(p, 0, 0, 0);
+		view_put(p, 0, 0, 0, false);
 }
 
 /*
  * Probe context, before @child first runs: if it inherited the mask
- * hmpgov gave @parent, it is shown @parent's base. A child that got an
- * older narrowing (its parent moved while it was being copied) is left
- * to the worker, which knows the parent's recent masks.
+ * hmpgov gave @parent, it is shown @parent's base. The kernel copied the
+ * mask at the start of the fork: if the worker changed the parent's mask
+ * since (also back to its base), the child has the mask that change
+ * replaced. A child that got an older narrowing still is left to the
+ * worker, which knows the parent's recent masks.
  */
 void hmpgov_view_fork(struct task_struct *parent, struct task_struct *child)
 {
@@ -216,8 +307,9 @@ void hmpgov_view_fork(struct task_struct *parent, struct task_struct *child)
 		return;
 	raw_spin_lock_irqsave(&view_lock, flags);
 	v = find(parent, NULL);
-	if (v && (v->applied == mask || v->pending == mask))
-		put(child, v->base, mask, 0);
+	if (v && (v->applied == mask || v->pending == mask ||
+		  recent_prev(v) == mask))
+		put(child, v->base, mask, 0, false);
 	raw_spin_unlock_irqrestore(&view_lock, flags);
 }
 
@@ -270,7 +362,7 @@ void hmpgov_view_clear(void)
 		for (j = i; j < min(size, i + VIEW_CLEAR_CHUNK); j++) {
 			v = &views[j];
 			if (v->task && v->task != VIEW_DEAD)
-				WRITE_ONCE(nr_views, nr_views - 1);
+				drop(v);
 			v->task = NULL;
 		}
 		raw_spin_unlock_irqrestore(&view_lock, flags);
@@ -341,10 +433,7 @@ static int getaffinity_return(struct kretprobe_instance *ri,
 	active = cpumask_bits(cpu_active_mask)[0];
 	raw_spin_lock_irqsave(&view_lock, flags);
 	v = find(p, NULL);
-	if (v && ((v->applied && got == (v->applied & active) &&
-		   request != v->applied) ||
-		  (v->pending && got == (v->pending & active) &&
-		   request != v->pending)))
+	if (v && hides(v, got, active, request))
 		shown = v->base & active;
 	raw_spin_unlock_irqrestore(&view_lock, flags);
 	if (shown && shown != got) {
@@ -422,7 +511,10 @@ static int setallowed_entry(struct kretprobe_instance *ri,
 			break;
 	in_flight[c->slot] = c->task;
 	v = READ_ONCE(nr_views) ? find(c->task, NULL) : NULL;
-	if (v && c->mask) {
+	/* the mask it replaces is no narrowing to hide any more */
+	if (v)
+		v->prev = 0;
+	if (v && !kept(v) && c->mask) {
 		c->prev = v->foreign;
 		v->foreign = c->mask;
 		atomic_long_inc(&view_foreign);
@@ -529,6 +621,7 @@ int hmpgov_view_init(unsigned int max_tasks)
 	if (!views)
 		return -ENOMEM;
 	nr_views = 0;
+	nr_kept = 0;
 	atomic_long_set(&view_shown, 0);
 	atomic_long_set(&view_dropped, 0);
 	atomic_long_set(&view_foreign, 0);
@@ -576,10 +669,14 @@ enum hmpgov_view_state hmpgov_view_state(void)
 
 void hmpgov_view_stats(struct hmpgov_view_stats *s)
 {
+	unsigned long flags;
+
 	s->shown = atomic_long_read(&view_shown);
 	s->dropped = atomic_long_read(&view_dropped);
 	s->foreign = atomic_long_read(&view_foreign);
 	s->missed = armed ? READ_ONCE(getaffinity_probe.nmissed) : 0;
 	s->set_missed = set_armed ? READ_ONCE(setallowed_probe.nmissed) : 0;
-	s->views = READ_ONCE(nr_views);
+	raw_spin_lock_irqsave(&view_lock, flags);
+	s->views = nr_views - nr_kept;
+	raw_spin_unlock_irqrestore(&view_lock, flags);
 }

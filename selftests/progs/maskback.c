@@ -34,6 +34,22 @@
  *                                  narrowed K, lost L": L threads whose
  *                                  kernel mask (/proc/thread-self) was
  *                                  not their CPU at their end.
+ *   maskback churn CYCLES          CYCLES times: start threads one after
+ *                                  the other for 0.2 s, then sleep 0.3 s,
+ *                                  so that hmpgov moves the process
+ *                                  (busy, then idle) while threads are
+ *                                  being copied, and takes up new
+ *                                  threads while they start. Each thread
+ *                                  reads its mask with
+ *                                  pthread_getaffinity_np() at its
+ *                                  start. Print "churn T threads, fewest
+ *                                  F, short S, masks M, narrowed K": S
+ *                                  threads read fewer CPUs than the
+ *                                  process at its start (the first is
+ *                                  named); M: the changes of the main
+ *                                  thread's kernel mask seen (every 16
+ *                                  threads), K: of its samples, the
+ *                                  narrowed ones.
  */
 #define _GNU_SOURCE
 #include <pthread.h>
@@ -43,6 +59,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "clock.h"
 
@@ -126,6 +143,59 @@ static int run_pool(void)
 	for (i = 0; i < n; i++)
 		pthread_join(t[i], NULL);
 	printf("pool %d threads, fewest %d\n", n, min_seen);
+	return 0;
+}
+
+static int churn_short, churn_want;
+static char churn_ex[64];
+
+static void *churn_thread(void *arg)
+{
+	cpu_set_t set;
+	int n;
+
+	if (pthread_getaffinity_np(pthread_self(), sizeof(set), &set))
+		return arg;
+	n = CPU_COUNT(&set);
+	pthread_mutex_lock(&seen_lock);
+	if (n < min_seen)
+		min_seen = n;
+	if (n < churn_want && !churn_short++)
+		snprintf(churn_ex, sizeof(churn_ex), " (first: tid %d read %d CPUs)",
+			 gettid(), n);
+	pthread_mutex_unlock(&seen_lock);
+	return arg;
+}
+
+static int run_churn(int cycles)
+{
+	long threads = 0, changes = 0, narrowed = 0;
+	cpu_set_t set, last, real;
+	long long end;
+	pthread_t t;
+	int c;
+
+	if (sched_getaffinity(0, sizeof(set), &set) || kernel_mask(&last)) {
+		perror("sched_getaffinity");
+		return 1;
+	}
+	churn_want = CPU_COUNT(&set);
+	for (c = 0; c < cycles; c++) {
+		end = ns_now() + 200 * 1000000LL;
+		while (ns_now() < end) {
+			if (pthread_create(&t, NULL, churn_thread, NULL))
+				return 1;
+			pthread_join(t, NULL);
+			if (++threads % 16 || kernel_mask(&real))
+				continue;
+			changes += !CPU_EQUAL(&real, &last);
+			narrowed += CPU_COUNT(&real) < churn_want;
+			last = real;
+		}
+		sleep_until(ns_now() + 300 * 1000000LL);
+	}
+	printf("churn %ld threads, fewest %d, short %d, masks %ld, narrowed %ld%s\n",
+	       threads, min_seen, churn_short, changes, narrowed, churn_ex);
 	return 0;
 }
 
@@ -249,9 +319,11 @@ int main(int argc, char **argv)
 		return run_spin();
 	if (argc == 3 && !strcmp(argv[1], "bind") && atoi(argv[2]) > 0)
 		return run_bind(atoi(argv[2]));
+	if (argc == 3 && !strcmp(argv[1], "churn") && atoi(argv[2]) > 0)
+		return run_churn(atoi(argv[2]));
 	if (argc != 3) {
 		fprintf(stderr, "usage: maskback PERIOD_MS WRITEBACK | %s\n",
-			"maskback pool | maskback spin | maskback bind ROUNDS");
+			"maskback pool | spin | bind ROUNDS | churn CYCLES");
 		return 2;
 	}
 	period = atoi(argv[1]);

@@ -8,7 +8,8 @@
 # thread pool sized from sched_getaffinity() and cyclictest, once while
 # quiet and once right after a busy moment, and forks children that show
 # its base from their first instruction. Threads that bind themselves as
-# they start keep their CPU. Short-lived children leave no
+# they start keep their CPU, and threads started while hmpgov moves their
+# process read its base. Short-lived children leave no
 # view behind, and rmmod while programs are inside sched_getaffinity()
 # leaves them running (a splat fails the run). Every check that needs
 # hmpgov to have narrowed a mask first asserts that it had, from /proc.
@@ -260,6 +261,25 @@ maskback bind 25 >/tmp/mb.bind
 tap_note "view: race: $(cat /tmp/mb.bind)"
 check "view: race: $(mb_field /tmp/mb.bind bind) threads that bound themselves at their start, from a packed process ($(mb_field /tmp/mb.bind narrowed) narrowed), each kept its CPU ($(mb_field /tmp/mb.bind lost) lost)" \
 	[ "$(mb_field /tmp/mb.bind bind)" = $((25 * n)) -a "$(mb_field /tmp/mb.bind narrowed)" = 1 -a "$(mb_field /tmp/mb.bind lost)" = 0 ]
+
+# 3c. Threads started while hmpgov moves the process that starts them,
+# and taken up by hmpgov as they start. The kernel copies a thread's mask
+# at the start of clone(), and a thread's sched_getaffinity() may read
+# its mask just before hmpgov widens it: both hold a narrowing hmpgov has
+# just replaced, and each thread must read the process's base from its
+# start (CI of ff78dde, rt kernel: a thread of a pool read 1 CPU; this
+# section read 1 CPU in 4 to 6 of about 6,000 threads on 6.12 and rt
+# before the fix). The stock kernel (mode=off) is the reference, and the
+# process must have been narrowed and moved meanwhile.
+echo off >$SYS/mode
+maskback churn 2 >/tmp/mb.churn0
+echo steer >$SYS/mode
+maskback churn 8 >/tmp/mb.churn
+tap_note "view: churn: stock kernel: $(cat /tmp/mb.churn0); hmpgov: $(cat /tmp/mb.churn)"
+check "view: churn: $(mb_field /tmp/mb.churn churn) threads started while hmpgov moved their process ($(mb_field /tmp/mb.churn masks) moves, $(mb_field /tmp/mb.churn narrowed) narrowed samples) each read $n CPUs ($(mb_field /tmp/mb.churn short) fewer, fewest $(mb_field /tmp/mb.churn fewest)); stock kernel: $(mb_field /tmp/mb.churn0 short) of $(mb_field /tmp/mb.churn0 churn) fewer" \
+	[ "$(mb_field /tmp/mb.churn short)" = 0 -a "$(mb_field /tmp/mb.churn fewest)" = "$n" -a \
+	  "$(mb_field /tmp/mb.churn masks)" -gt 0 -a "$(mb_field /tmp/mb.churn narrowed)" -gt 0 -a \
+	  "$(mb_field /tmp/mb.churn0 short)" = 0 -a "$(mb_field /tmp/mb.churn0 fewest)" = "$n" ]
 
 # 4. rmmod while programs are inside sched_getaffinity(), three times:
 # four busy callers, which hmpgov moves (so their calls are followed and
