@@ -178,6 +178,7 @@ static int stats_show(struct seq_file *m, void *v)
 	hmpgov_view_stats(&vs);
 	seq_printf(m, "view %s\n", hmpgov_view_names[hmpgov_view_state()]);
 	seq_printf(m, "view_tasks %u\n", vs.views);
+	seq_printf(m, "view_kept %u\n", vs.kept);
 	seq_printf(m, "view_shown %lu\n", vs.shown);
 	seq_printf(m, "view_dropped %lu\n", vs.dropped);
 	seq_printf(m, "view_missed %lu\n", vs.missed);

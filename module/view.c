@@ -19,10 +19,11 @@
  *   return  if the call succeeded, the pid still names that task, and
  *           the task has a view whose applied mask equals what the
  *           kernel returned (the task's mask and the active CPUs), the
- *           base and the active CPUs replace it; so does the one being
- *           applied, and the one the worker's last change replaced (the
- *           kernel may have read the mask just before the change, and
- *           the view changed before this handler ran)
+ *           base and the active CPUs replace it; so do the one being
+ *           applied and the one the worker's last change replaced, and
+ *           the view as it was at entry (the kernel may have read the
+ *           mask just before a change, and the view changed before
+ *           this handler ran)
  *
  * A mask the user set since (anything but the applied one; from 6.2
  * also exactly the applied one, which the kernel then records as the
@@ -42,7 +43,7 @@
  * 6.2, a user's set of exactly that mask is taken for it meanwhile), and
  * a view whose task got its base back is kept, empty, until the task is
  * narrowed again, gets a new base or exits, or another task needs its
- * slot. Another caller's set of the mask ends that. One raw spinlock
+ * slot; a mask another caller set is not hidden. One raw spinlock
  * guards the table: the probes and the kretprobe run with preemption
  * off, also on PREEMPT_RT, and each holder does a bounded lookup only
  * (clearing the table goes a chunk at a time).
@@ -117,18 +118,24 @@ static struct view *find(struct task_struct *p, struct view **space)
 	struct view *v;
 	unsigned int i;
 
+	struct view *reuse = NULL;
+
 	if (space)
 		*space = NULL;
 	for (i = 0; i < VIEW_PROBES; i++) {
 		v = &views[(hash + i) & ((1UL << view_bits) - 1)];
 		if (v->task == p)
 			return v;
-		if (space && !*space && (!v->task || v->task == VIEW_DEAD ||
-					 kept(v)))
+		if (space && !*space && (!v->task || v->task == VIEW_DEAD))
 			*space = v;
+		if (!reuse && kept(v))
+			reuse = v;
 		if (!v->task)
 			break;
 	}
+	/* a kept view gives its slot only if no slot is free */
+	if (space && !*space)
+		*space = reuse;
 	return NULL;
 }
 
@@ -144,10 +151,14 @@ static void replaced(struct view *v)
 	v->prev_until = jiffies + VIEW_PREV_JIFFIES;
 }
 
-/* view_lock held: the narrowing @v's last change replaced, if recent. */
+/*
+ * view_lock held: the narrowing @v's last change replaced, if recent and
+ * no other caller set the mask since (its mask is never hidden).
+ */
 static hmpgov_mask recent_prev(const struct view *v)
 {
-	return v->prev && time_before(jiffies, v->prev_until) ? v->prev : 0;
+	return v->prev && !v->foreign && time_before(jiffies, v->prev_until) ?
+	       v->prev : 0;
 }
 
 /* view_lock held: @v's slot is free. */
@@ -175,7 +186,7 @@ static bool put(struct task_struct *p, hmpgov_mask base, hmpgov_mask applied,
 	if (!narrowed(base, applied) && !narrowed(base, pending)) {
 		if (!v)
 			return true;
-		if (keep && v->base == base && !kept(v) &&
+		if (keep && v->base == base && !kept(v) && !v->foreign &&
 		    narrowed(base, v->applied)) {
 			replaced(v);
 			v->applied = 0;
@@ -203,7 +214,7 @@ static bool put(struct task_struct *p, hmpgov_mask base, hmpgov_mask applied,
 		v->prev = 0;
 		WRITE_ONCE(nr_views, nr_views + 1);
 	}
-	if (v->applied != applied)
+	if (v->applied && v->applied != applied)
 		replaced(v);
 	if (v->base != base)
 		v->prev = 0;
@@ -226,6 +237,8 @@ static bool hides(const struct view *v, hmpgov_mask got, hmpgov_mask active,
 	hmpgov_mask m[] = { v->applied, v->pending, recent_prev(v) };
 	unsigned int i;
 
+	if (v->foreign && got == (v->foreign & active))
+		return false;
 	for (i = 0; i < ARRAY_SIZE(m); i++)
 		if (m[i] && got == (m[i] & active) && request != m[i])
 			return true;
@@ -376,6 +389,7 @@ struct call {
 	pid_t pid;			/* as the caller named it */
 	struct task_struct *task;	/* it then: compared only */
 	struct cpumask *mask;
+	struct view then;		/* its view then, if any (masks only) */
 };
 
 /* @pid's task in the caller's pid namespace, as the kernel finds it. */
@@ -389,6 +403,8 @@ static int getaffinity_entry(struct kretprobe_instance *ri,
 			     struct pt_regs *regs)
 {
 	struct call *c = (struct call *)ri->data;
+	unsigned long flags;
+	struct view *v;
 
 	/*
 	 * Also while no task has a view: the worker may publish one and
@@ -401,15 +417,32 @@ static int getaffinity_entry(struct kretprobe_instance *ri,
 	rcu_read_lock();
 	c->task = target(c->pid);
 	rcu_read_unlock();
-	return c->task ? 0 : 1;
+	if (!c->task)
+		return 1;
+	/*
+	 * The view as the call begins: the kernel may read the mask before
+	 * a change that the view follows before the call returns.
+	 */
+	memset(&c->then, 0, sizeof(c->then));
+	if (READ_ONCE(nr_views)) {
+		raw_spin_lock_irqsave(&view_lock, flags);
+		v = find(c->task, NULL);
+		if (v) {
+			c->then.base = v->base;
+			c->then.applied = v->applied;
+			c->then.pending = v->pending;
+		}
+		raw_spin_unlock_irqrestore(&view_lock, flags);
+	}
+	return 0;
 }
 
 /*
  * The task is looked up again, under RCU: only if the pid still names
  * the task it named at entry (so the kernel read that task's mask, and
- * it is alive now) is its view used. From 6.2 a sched_setaffinity() of
- * exactly the mask hmpgov applied shows as the user's request: that
- * task is shown what it asked for.
+ * it is alive now) is its view used, as it is now or as it was at entry.
+ * From 6.2 a sched_setaffinity() of exactly the mask hmpgov applied
+ * shows as the user's request: that task is shown what it asked for.
  */
 static int getaffinity_return(struct kretprobe_instance *ri,
 			      struct pt_regs *regs)
@@ -433,8 +466,14 @@ static int getaffinity_return(struct kretprobe_instance *ri,
 	active = cpumask_bits(cpu_active_mask)[0];
 	raw_spin_lock_irqsave(&view_lock, flags);
 	v = find(p, NULL);
-	if (v && hides(v, got, active, request))
+	if (v && hides(v, got, active, request)) {
 		shown = v->base & active;
+	} else if (c->then.base) {
+		/* a set by another caller since is never hidden */
+		c->then.foreign = v ? v->foreign : 0;
+		if (hides(&c->then, got, active, request))
+			shown = c->then.base & active;
+	}
 	raw_spin_unlock_irqrestore(&view_lock, flags);
 	if (shown && shown != got) {
 		cpumask_bits(c->mask)[0] = shown;
@@ -583,6 +622,7 @@ bool hmpgov_view_foreign(struct task_struct *p, hmpgov_mask *mask)
 	if (v && v->foreign) {
 		*mask = v->foreign;
 		v->foreign = 0;
+		v->prev = 0;
 		found = true;
 	}
 	raw_spin_unlock_irqrestore(&view_lock, flags);
@@ -678,5 +718,6 @@ void hmpgov_view_stats(struct hmpgov_view_stats *s)
 	s->set_missed = set_armed ? READ_ONCE(setallowed_probe.nmissed) : 0;
 	raw_spin_lock_irqsave(&view_lock, flags);
 	s->views = nr_views - nr_kept;
+	s->kept = nr_kept;
 	raw_spin_unlock_irqrestore(&view_lock, flags);
 }

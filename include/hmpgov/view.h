@@ -27,6 +27,7 @@ struct hmpgov_view_stats {
 	unsigned long foreign;	/* other callers' sets of a narrowed task */
 	unsigned long set_missed; /* such sets the kretprobe did not see */
 	unsigned int views;	/* tasks with a view now */
+	unsigned int kept;	/* views kept after a widening */
 };
 
 int hmpgov_view_init(unsigned int max_tasks);

@@ -47,9 +47,13 @@
  *                                  threads read fewer CPUs than the
  *                                  process at its start (the first is
  *                                  named); M: the changes of the main
- *                                  thread's kernel mask seen (every 16
- *                                  threads), K: of its samples, the
- *                                  narrowed ones.
+ *                                  thread's kernel mask off a narrowing
+ *                                  seen (sampled every 16 threads), K:
+ *                                  of its samples, the narrowed ones;
+ *                                  ", held H": of the threads sampled
+ *                                  (every 16th), those whose kernel mask
+ *                                  (/proc/thread-self) read right after
+ *                                  their read was narrowed.
  */
 #define _GNU_SOURCE
 #include <pthread.h>
@@ -146,17 +150,18 @@ static int run_pool(void)
 	return 0;
 }
 
-static int churn_short, churn_want;
+static int churn_short, churn_want, churn_held;
 static char churn_ex[64];
 
+/* @arg non-NULL: also read the kernel's mask of the thread right after */
 static void *churn_thread(void *arg)
 {
-	cpu_set_t set;
+	cpu_set_t set, real;
 	int n;
 
-	if (pthread_getaffinity_np(pthread_self(), sizeof(set), &set))
-		return arg;
-	n = CPU_COUNT(&set);
+	/* a failed read counts as one of no CPU */
+	n = pthread_getaffinity_np(pthread_self(), sizeof(set), &set) ? 0 :
+	    CPU_COUNT(&set);
 	pthread_mutex_lock(&seen_lock);
 	if (n < min_seen)
 		min_seen = n;
@@ -164,7 +169,10 @@ static void *churn_thread(void *arg)
 		snprintf(churn_ex, sizeof(churn_ex), " (first: tid %d read %d CPUs)",
 			 gettid(), n);
 	pthread_mutex_unlock(&seen_lock);
-	return arg;
+	if (arg && !status_mask("/proc/thread-self/status", &real) &&
+	    CPU_COUNT(&real) < churn_want)
+		__atomic_add_fetch(&churn_held, 1, __ATOMIC_RELAXED);
+	return NULL;
 }
 
 static int run_churn(int cycles)
@@ -183,19 +191,22 @@ static int run_churn(int cycles)
 	for (c = 0; c < cycles; c++) {
 		end = ns_now() + 200 * 1000000LL;
 		while (ns_now() < end) {
-			if (pthread_create(&t, NULL, churn_thread, NULL))
+			if (pthread_create(&t, NULL, churn_thread,
+					   threads % 16 ? NULL : &t))
 				return 1;
 			pthread_join(t, NULL);
 			if (++threads % 16 || kernel_mask(&real))
 				continue;
-			changes += !CPU_EQUAL(&real, &last);
+			changes += !CPU_EQUAL(&real, &last) &&
+				   CPU_COUNT(&last) < churn_want;
 			narrowed += CPU_COUNT(&real) < churn_want;
 			last = real;
 		}
 		sleep_until(ns_now() + 300 * 1000000LL);
 	}
-	printf("churn %ld threads, fewest %d, short %d, masks %ld, narrowed %ld%s\n",
-	       threads, min_seen, churn_short, changes, narrowed, churn_ex);
+	printf("churn %ld threads, fewest %d, short %d, masks %ld, narrowed %ld, held %d%s\n",
+	       threads, min_seen, churn_short, changes, narrowed, churn_held,
+	       churn_ex);
 	return 0;
 }
 

@@ -181,10 +181,11 @@ launcher() {
 	echo "child $m1 $(cat /tmp/mb.child)"
 	# 300 short-lived children, each given a view at fork
 	v1=$(stat_value view_tasks)
+	k1=$(stat_value view_kept)
 	i=0
 	while [ $i -lt 300 ]; do /bin/true; i=$((i + 1)); done
 	sleep 1
-	echo "children $(allowed "$me") $v1 $(stat_value view_tasks)"
+	echo "children $(allowed "$me") $v1 $(stat_value view_tasks) $k1 $(stat_value view_kept)"
 }
 # the reference, as without hmpgov: steering off (mode=off gives every
 # mask back and moves nothing). Measured with steering on, unbound
@@ -212,9 +213,9 @@ check "view: a child of the narrowed launcher ($(awk '{ print $2 }' /tmp/mb.chil
 	[ "$(list_count "$(awk '{ print $2 }' /tmp/mb.child)")" -lt "$n" -a "$(mb_field /tmp/mb.child fewest)" = "$n" ] &&
 	[ "$(mb_field /tmp/mb.child narrowed)" -gt 0 ]
 # shellcheck disable=SC2046
-set -- $(awk '$1 == "children"' /tmp/launcher.out) x x x x
-check "view: 300 short-lived children of the launcher (mask $2) leave no view behind ($3 views before, $4 after), none dropped ($(stat_value view_dropped))" \
-	[ "$(list_count "$2")" -lt "$n" ] && [ "$4" -le $(($3 + 2)) ] && [ "$(stat_value view_dropped)" = 0 ]
+set -- $(awk '$1 == "children"' /tmp/launcher.out) x x x x x x
+check "view: 300 short-lived children of the launcher (mask $2) leave no view behind ($3 views before, $4 after; kept $5 before, $6 after), none dropped ($(stat_value view_dropped))" \
+	[ "$(list_count "$2")" -lt "$n" ] && [ "$4" -le $(($3 + 2)) ] && [ "$6" -le $(($5 + 2)) ] && [ "$(stat_value view_dropped)" = 0 ]
 
 # 3a. cyclictest sizes itself from /proc/self/status (libnuma), where
 # no view reaches: started 30 times from this shell (packed by hmpgov)
@@ -270,15 +271,16 @@ check "view: race: $(mb_field /tmp/mb.bind bind) threads that bound themselves a
 # start (CI of ff78dde, rt kernel: a thread of a pool read 1 CPU; this
 # section read 1 CPU in 4 to 6 of about 6,000 threads on 6.12 and rt
 # before the fix). The stock kernel (mode=off) is the reference, and the
-# process must have been narrowed and moved meanwhile.
+# process must have been narrowed, and sampled threads narrowed as
+# they read (from /proc/thread-self right after).
 echo off >$SYS/mode
 maskback churn 2 >/tmp/mb.churn0
 echo steer >$SYS/mode
 maskback churn 8 >/tmp/mb.churn
 tap_note "view: churn: stock kernel: $(cat /tmp/mb.churn0); hmpgov: $(cat /tmp/mb.churn)"
-check "view: churn: $(mb_field /tmp/mb.churn churn) threads started while hmpgov moved their process ($(mb_field /tmp/mb.churn masks) moves, $(mb_field /tmp/mb.churn narrowed) narrowed samples) each read $n CPUs ($(mb_field /tmp/mb.churn short) fewer, fewest $(mb_field /tmp/mb.churn fewest)); stock kernel: $(mb_field /tmp/mb.churn0 short) of $(mb_field /tmp/mb.churn0 churn) fewer" \
+check "view: churn: $(mb_field /tmp/mb.churn churn) threads started while hmpgov narrowed and moved their process ($(mb_field /tmp/mb.churn narrowed) narrowed samples, $(mb_field /tmp/mb.churn masks) moves off a narrowing; $(mb_field /tmp/mb.churn held) sampled threads narrowed as they read) each read $n CPUs ($(mb_field /tmp/mb.churn short) fewer, fewest $(mb_field /tmp/mb.churn fewest)); stock kernel: $(mb_field /tmp/mb.churn0 short) of $(mb_field /tmp/mb.churn0 churn) fewer" \
 	[ "$(mb_field /tmp/mb.churn short)" = 0 -a "$(mb_field /tmp/mb.churn fewest)" = "$n" -a \
-	  "$(mb_field /tmp/mb.churn masks)" -gt 0 -a "$(mb_field /tmp/mb.churn narrowed)" -gt 0 -a \
+	  "$(mb_field /tmp/mb.churn held)" -gt 0 -a "$(mb_field /tmp/mb.churn narrowed)" -gt 0 -a \
 	  "$(mb_field /tmp/mb.churn0 short)" = 0 -a "$(mb_field /tmp/mb.churn0 fewest)" = "$n" ]
 
 # 4. rmmod while programs are inside sched_getaffinity(), three times:
