@@ -37,10 +37,38 @@ within_list() {
 	BEGIN { expand(a, x); expand(b, y); for (c in x) if (!(c in y)) exit 1 }'
 }
 
-# rounds TAG: $rounds times, move the tasks in, read their masks, change
-# the cpuset's CPUs (0-1 -> 1 -> 0-1) every 4th round and read again,
-# move them out and, every 4th round, count the masks narrower than the
-# root's; prints "outside reads narrowed example"
+# any_narrowed: hmpgov holds one of the tasks, back in the root cgroup,
+# narrower than the root's CPUs (read by the shell itself: no process
+# started, KASAN makes each costly)
+any_narrowed() {
+	for p in $TASKS; do
+		read -r _cg </proc/$p/cgroup
+		[ "$_cg" = 0::/ ] || continue
+		while read -r _k _v; do
+			[ "$_k" = Cpus_allowed_list: ] || continue
+			[ "$_v" = "$all" ] || return 0
+			break
+		done </proc/$p/status
+	done
+	return 1
+}
+
+# wait_narrowed: until any_narrowed, 10 s of uptime at most
+wait_narrowed() {
+	read -r _up _ </proc/uptime
+	_end=$((${_up%.*} + 10))
+	while ! any_narrowed; do
+		read -r _up _ </proc/uptime
+		[ "${_up%.*}" -lt $_end ] || return 1
+		sleep 0.1
+	done
+}
+
+# cs_rounds [steer]: $rounds times, move the tasks in, read their masks,
+# change the cpuset's CPUs (0-1 -> 1 -> 0-1) every 4th round and read
+# again, and move them out; with steer, each round first waits (10 s at
+# most) until hmpgov has narrowed one of the tasks, and counts the rounds
+# that began so; prints "outside reads narrowed example"
 cs_rounds() {
 	_out=0
 	_reads=0
@@ -49,6 +77,9 @@ cs_rounds() {
 	_narrow=0
 	_r=0
 	while [ $_r -lt $rounds ]; do
+		if [ "${1:-}" = steer ] && wait_narrowed; then
+			_narrow=$((_narrow + 1))
+		fi
 		for p in $TASKS; do echo $p >$CS/cgroup.procs; done
 		sleep 0.15
 		_cpus=$(cat $CS/cpuset.cpus.effective)
@@ -77,11 +108,6 @@ cs_rounds() {
 		fi
 		for p in $TASKS; do echo $p >$CG/cgroup.procs; done
 		sleep 0.15
-		if [ $((_r % 4)) = 1 ]; then
-			for p in $TASKS; do
-				[ "$(allowed $p)" = "$all" ] || _narrow=$((_narrow + 1))
-			done
-		fi
 		_r=$((_r + 1))
 	done
 	echo "$_out $_reads $_narrow $_ex"
@@ -90,8 +116,13 @@ cs_rounds() {
 	fi
 }
 
+# HT_CS_PAIRS busy and light tasks (4): the debug kernel runs 2, since
+# under KASAN 4 light tasks overflow the packing CPUs and 4 busy ones
+# find no room on the big cluster, so hmpgov narrows none (CI of 6b42c21)
 TASKS=
-for i in 1 2 3 4; do
+i=0
+while [ $i -lt "${HT_CS_PAIRS:-4}" ]; do
+	i=$((i + 1))
 	duty 100 16 600 -1 &
 	TASKS="$TASKS $!"
 	duty 8 16 600 -1 &
@@ -111,7 +142,7 @@ echo >$TR/trace
 echo 1 >$TR/events/hmpgov/hmpgov_place/enable
 echo 1 >$TR/tracing_on
 sleep 2
-set -- $(cs_rounds)
+set -- $(cs_rounds steer)
 out=$1
 reads=$2
 narrow=$3
@@ -121,16 +152,8 @@ echo 0 >$TR/tracing_on
 echo >$TR/trace
 foreign=$(stat_value view_foreign)
 tap_note "cpuset: $(grep '^view_foreign' $DBG/stats | tr '\n' ' ')"
-# On the debug kernel (HT_CS_REPORT=1) KASAN slows the tasks and the
-# worker so much that few or none are narrowed in 2 rounds, so the
-# kretprobe may have nothing to record: both reported there, where the
-# test is run for splats; a mask outside the cpuset still fails.
-if [ "${HT_CS_REPORT:-0}" = 1 ]; then
-	tap_note "cpuset: hmpgov narrowed $narrow masks outside the cpuset, its kretprobe recorded $foreign cpuset sets (reported only: HT_CS_REPORT)"
-else
-	check "cpuset: hmpgov steered the tasks outside the cpuset: $narrow masks narrower than $all" [ "$narrow" -gt 0 ]
-	check "cpuset: the kretprobe saw the cpuset's sets of narrowed tasks (view_foreign $foreign)" [ "${foreign:-0}" -gt 0 ]
-fi
+check "cpuset: hmpgov had narrowed a task outside the cpuset when $narrow of $rounds rounds moved them in" [ "$narrow" -gt 0 ]
+check "cpuset: the kretprobe saw the cpuset's sets of narrowed tasks (view_foreign $foreign)" [ "${foreign:-0}" -gt 0 ]
 check "cpuset: no mask outside the cpuset while hmpgov steers: $out of $reads reads${*:+ ($*)}; stock: $stock_out of $stock_reads" \
 	[ "$out" = 0 -a "$stock_out" = 0 -a "$reads" -gt 0 ]
 # mode=off right after the tasks entered the cpuset, before the worker
