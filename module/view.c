@@ -115,10 +115,8 @@ static bool kept(const struct view *v)
 static struct view *find(struct task_struct *p, struct view **space)
 {
 	unsigned long hash = hash_ptr(p, view_bits);
-	struct view *v;
+	struct view *v, *reuse = NULL;
 	unsigned int i;
-
-	struct view *reuse = NULL;
 
 	if (space)
 		*space = NULL;
