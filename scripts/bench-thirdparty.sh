@@ -148,7 +148,7 @@ grep -a '^@@BENCH ' "$log_file" | awk -v kid="$kid" -v kver="$PKGVER" -v m="$mac
 				printf "; last CPU %s\n", cpus
 			}
 		}
-		printf "  (threads sampled half way through each run, or as its measured cycles began where they had ended by then: policy, hmpgov class, the CPU they last ran on)\n"
+		printf "  (threads sampled half way through each run, or half way through the skipped cycles where they had ended by then: policy, hmpgov class, the CPU they last ran on)\n"
 		printf "\nmedians over pairs; range: lowest..highest per-pair ratio; QEMU TCG, all vCPUs equally fast\n"
 		exit broken
 	}' >"$out.tmp"

@@ -154,12 +154,14 @@ ct() {
 	fi
 	# half way through the measured cycles. Where its threads have ended
 	# by then (busy tasks beside, an insmod that took long: CI of
-	# 1b76f36 found none left), the sample taken as the measured cycles
-	# began stands in (two samples only: each is work beside the
-	# measurement)
+	# 1b76f36 found none left), the sample taken half way through the
+	# skipped cycles stands in (two samples only, the first done before
+	# the measured cycles begin: each is work beside the measurement)
 	# shellcheck disable=SC2046
 	set -- "$1" "$2" "$3" $(awk -v l="$ct_loops" -v s="$ct_skip" -v i="$ct_interval" -v t0="$_t0" \
-		'BEGIN { t = s * i / 1e6 - t0; printf "%.2f %.2f", t > 0 ? t : 0, (l - s) / 2 * i / 1e6 }')
+		'BEGIN { h = (s + (l - s) / 2) * i / 1e6 - t0; t = s / 2 * i / 1e6 - t0
+			if (t < 0) t = 0
+			printf "%.2f %.2f", t, h - t }')
 	sleep "$4"
 	_first=$(ctclass "$_ct" "$1" "$2" "$3")
 	sleep "$5"
