@@ -34,7 +34,7 @@ void hmpgov_count_hint(const struct hmpgov_backend_ops *b,
 	if (r == HMPGOV_HINT_SET)
 		atomic_long_inc(restoring ? &c->restored : &c->set);
 	else if (r == HMPGOV_HINT_REBASED)
-		atomic_long_inc(&c->rebased);
+		atomic_long_inc(restoring ? &c->left : &c->rebased);
 	else if (r == HMPGOV_HINT_ERROR)
 		atomic_long_inc(&c->errors);
 }
@@ -165,12 +165,15 @@ static int stats_show(struct seq_file *m, void *v)
 	seq_printf(m, "excluded %lu\n", COUNT(excluded));
 	seq_printf(m, "moves %lu\n", COUNT(hint[HMPGOV_AFFINITY].set));
 	seq_printf(m, "restores %lu\n", COUNT(hint[HMPGOV_AFFINITY].restored));
+	seq_printf(m, "restores_left %lu\n", COUNT(hint[HMPGOV_AFFINITY].left));
 	seq_printf(m, "base_changes %lu\n", COUNT(hint[HMPGOV_AFFINITY].rebased));
 	seq_printf(m, "move_errors %lu\n", COUNT(hint[HMPGOV_AFFINITY].errors));
 	seq_printf(m, "pack_cpus %u\n", st.pack_cpus);
 	seq_printf(m, "pack_overflow %d\n", st.pack_overflow);
 	seq_printf(m, "uclamp_sets %lu\n", COUNT(hint[HMPGOV_UCLAMP].set));
 	seq_printf(m, "uclamp_restores %lu\n", COUNT(hint[HMPGOV_UCLAMP].restored));
+	seq_printf(m, "uclamp_restores_left %lu\n",
+		   COUNT(hint[HMPGOV_UCLAMP].left));
 	seq_printf(m, "uclamp_base_changes %lu\n",
 		   COUNT(hint[HMPGOV_UCLAMP].rebased));
 	seq_printf(m, "uclamp_errors %lu\n", COUNT(hint[HMPGOV_UCLAMP].errors));

@@ -279,11 +279,11 @@ enum hmpgov_hint_result hmpgov_mask_hint_restore(struct hmpgov_mask_hint *h,
 		usleep_range(1000, 2000);
 	/* a cpuset's mask stays, also when it equals hmpgov's */
 	if (hmpgov_view_foreign(p, &foreign))
-		return HMPGOV_HINT_KEPT;
+		return HMPGOV_HINT_REBASED;
 	got = mask_and_request(p, &before);
 	/* the user's own change stays; a hotplug fallback does not */
 	if (got != applied && !hotplug_fallback(applied, got, before))
-		return HMPGOV_HINT_KEPT;
+		return HMPGOV_HINT_REBASED;
 	if (set_mask(p, h->base))
 		return HMPGOV_HINT_ERROR;
 	if (foreign_met(p, &got))

@@ -127,7 +127,7 @@ enum hmpgov_hint_result hmpgov_clamp_hint_restore(struct hmpgov_clamp_hint *h,
 		return HMPGOV_HINT_KEPT;
 	read_request(p, &cur);
 	if (!hmpgov_clamp_same(&cur, &h->applied))
-		return HMPGOV_HINT_KEPT;
+		return HMPGOV_HINT_REBASED;	/* the user's request stays */
 	return write_request(p, &h->base) ? HMPGOV_HINT_ERROR : HMPGOV_HINT_SET;
 }
 

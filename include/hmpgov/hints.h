@@ -22,7 +22,8 @@ struct task_struct;
 enum hmpgov_hint_result {
 	HMPGOV_HINT_KEPT,	/* nothing changed */
 	HMPGOV_HINT_SET,	/* hmpgov's value (or on restore the base) is in place */
-	HMPGOV_HINT_REBASED,	/* the user had changed it: that is the new base */
+	/* the user changed it: the new base (on restore: left in place) */
+	HMPGOV_HINT_REBASED,
 	HMPGOV_HINT_ERROR,	/* the kernel refused the change */
 };
 

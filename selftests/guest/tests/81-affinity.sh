@@ -147,7 +147,7 @@ changed=$(differ /tmp/masks.before)
 check "restore: loaded again, hmpgov steered all 200 ($changed of 200 changed within 30 s; $(restore_stats))" [ "$changed" = 200 ]
 echo off >$SYS/mode
 bad=$(differ /tmp/masks.before)
-check "restore: mode=off gives the masks back ($bad differ after: $(differing /tmp/masks.before); $(grep -E '^(base_changes|move_errors|restores) ' $DBG/stats | tr '\n' ' '))" [ "$bad" = 0 ]
+check "restore: mode=off gives the masks back ($bad differ after: $(differing /tmp/masks.before); $(grep -E '^(base_changes|move_errors|restores|restores_left) ' $DBG/stats | tr '\n' ' '))" [ "$bad" = 0 ]
 for bad_mode in bogus "" 3; do
 	echo "$bad_mode" >$SYS/mode 2>/dev/null
 	check "knobs: mode '$bad_mode' refused, mode stays off" [ "$(cat $SYS/mode)" = off ]

@@ -34,10 +34,29 @@ check "checkers: hmpgov loads with steer=$steer ($(stat_value steer))" [ "$(stat
 # medium or big, and a fork loop kept the busy tasks at half a CPU,
 # flapping between big and medium (own-6.12-debug, 2026-12-06): no mask
 # stayed narrowed long enough to be read.
+# a task's mask, read with the shell's builtins (no fork)
+mask_of() {
+	_mo=
+	while read -r _mk _mv; do
+		[ "$_mk" = Cpus_allowed_list: ] && _mo=$_mv
+	done <"/proc/$1/status"
+}
+# hmpgov's decisions from the start, shown for a task whose mask is wrong
+echo 0 >$TR/tracing_on
+echo >$TR/trace
+echo 1 >$TR/events/hmpgov/hmpgov_place/enable
+echo 1 >$TR/tracing_on
+# each child's mask as it began and this shell's as it forked it: a
+# child forked while hmpgov had narrowed the shell inherited that mask
 PIDS=
+FORKED=
 for d in 100 100 5 5 5; do
+	mask_of $$
+	_sm=$_mo
 	duty "$d" 100 600 -1 &
 	PIDS="$PIDS $!"
+	mask_of $!
+	FORKED="$FORKED $!:$_sm>$_mo"
 done
 taskset -c "0-1,$last" duty 5 100 600 -1 &
 bound=$!
@@ -58,11 +77,6 @@ steered() { [ "$(echo $m | wc -w)" = "$(echo $PIDS | wc -w)" ] && [ "$m" != "$wa
 wait_for 60 eval 'm=$(masks); steered'
 check "checkers: the tasks are steered before mode=off (masks: $m)" steered
 steered || why_not_steered
-# hmpgov's decisions from here on, shown for a task whose mask is wrong
-echo 0 >$TR/tracing_on
-echo >$TR/trace
-echo 1 >$TR/events/hmpgov/hmpgov_place/enable
-echo 1 >$TR/tracing_on
 if echo 0 >/sys/devices/system/cpu/cpu$last/online 2>/dev/null; then
 	sleep 1
 	echo 1 >/sys/devices/system/cpu/cpu$last/online
@@ -74,9 +88,16 @@ echo 0 >$TR/events/hmpgov/hmpgov_place/enable
 check "checkers: mode=off gives every mask back (before: $want; after: $after)" [ "$(echo $after)" = "$(echo $want)" ]
 for _p in $PIDS; do
 	[ "$(allowed $_p)" = "0-$last" ] && continue
-	tap_note "pid $_p kept $(allowed $_p); its last decisions:"
-	grep "hmpgov_place: pid=$_p " $TR/trace | tail -n 6 | sed 's/^/# /'
+	tap_note "pid $_p kept $(allowed $_p); its first and last decisions:"
+	grep "hmpgov_place: pid=$_p " $TR/trace | head -n 4 | sed 's/^/# /'
+	grep "hmpgov_place: pid=$_p " $TR/trace | tail -n 8 | sed 's/^/# /'
 done
+if [ "$(echo $after)" != "$(echo $want)" ]; then
+	tap_note "masks at fork (pid:shell>child):$FORKED; the shell's first decisions:"
+	grep "hmpgov_place: pid=$$ " $TR/trace | head -n 12 | sed 's/^/# /'
+fi
+# whether the restore left a mask as another caller's (restores_left)
+[ "$(echo $after)" = "$(echo $want)" ] || tap_note "stats: $(tr '\n' ' ' <$DBG/stats)"
 echo steer >$SYS/mode
 wait_for 60 eval 'm=$(masks); steered'
 check "checkers: steered again after mode=steer (masks: $m)" steered
