@@ -88,12 +88,13 @@ echo 0 >$TR/events/hmpgov/hmpgov_place/enable
 check "checkers: mode=off gives every mask back (before: $want; after: $after)" [ "$(echo $after)" = "$(echo $want)" ]
 for _p in $PIDS; do
 	[ "$(allowed $_p)" = "0-$last" ] && continue
-	tap_note "pid $_p kept $(allowed $_p); its first and last decisions:"
+	tap_note "pid $_p kept $(allowed $_p); hmpgov's row: $(awk -v p="$_p" '$1 == p' $DBG/tasks); its first and last decisions:"
 	grep "hmpgov_place: pid=$_p " $TR/trace | head -n 4 | sed 's/^/# /'
 	grep "hmpgov_place: pid=$_p " $TR/trace | tail -n 8 | sed 's/^/# /'
 done
+tap_note "checkers: masks at fork (pid:shell>child):$FORKED"
 if [ "$(echo $after)" != "$(echo $want)" ]; then
-	tap_note "masks at fork (pid:shell>child):$FORKED; the shell's first decisions:"
+	tap_note "the shell's first decisions:"
 	grep "hmpgov_place: pid=$$ " $TR/trace | head -n 12 | sed 's/^/# /'
 fi
 # whether the restore left a mask as another caller's (restores_left)
