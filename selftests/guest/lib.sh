@@ -133,6 +133,15 @@ DBG=/sys/kernel/debug/hmpgov
 
 # The kernel's mask of a pid, as /proc shows it ("0-1,3").
 allowed() { awk '$1 == "Cpus_allowed_list:" { print $2 }' "/proc/$1/status" 2>/dev/null; }
+# The same into $MASK, read with the shell's builtins: no process is
+# forked (one forked by a narrowed shell inherits its mask, and a view).
+# PID "self": the shell itself.
+mask_of() {
+	MASK=
+	while read -r _mk _mv; do
+		[ "$_mk" = Cpus_allowed_list: ] && MASK=$_mv
+	done <"/proc/$1/status"
+}
 
 # How many CPUs a list like "0-1,3" names.
 list_count() {

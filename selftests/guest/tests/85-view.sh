@@ -194,11 +194,11 @@ launcher() {
 		i=$((i + 1))
 		[ "$vn" = "$v1" ] && break
 	done
-	c1=$vc
+	c1=$MASK
 	i=0
 	while [ $i -lt 300 ]; do /bin/true; i=$((i + 1)); done
 	views_now
-	c2=$vc
+	c2=$MASK
 	# read 0.5 s apart until the count is back
 	i=0
 	while [ $i -lt 40 ]; do
@@ -212,25 +212,21 @@ launcher() {
 # The views of other tasks than this shell (vn), read with the shell's
 # own builtins: a process forked to read them would have a view of its
 # own (as a child of a narrowed shell) until the kernel frees it; and
-# the shell's own mask (vc), the same before and after the count.
-self_mask() {
-	while read -r _vk _vv; do
-		[ "$_vk" = Cpus_allowed_list: ] && vc=$_vv
-	done </proc/self/status
-}
+# the shell's own mask (MASK, mask_of), the same before and after the
+# count.
 views_now() {
 	_vt=0
 	while [ $_vt -lt 10 ]; do
 		_vt=$((_vt + 1))
-		self_mask
-		_vm=$vc
+		mask_of self
+		_vm=$MASK
 		while read -r _vk _vv; do
 			[ "$_vk" = view_tasks ] && vn=$_vv
 		done <$DBG/stats
-		self_mask
-		[ "$vc" = "$_vm" ] && break
+		mask_of self
+		[ "$MASK" = "$_vm" ] && break
 	done
-	[ "$vc" != "0-$((n - 1))" ] && vn=$((vn - 1))
+	[ "$MASK" != "0-$((n - 1))" ] && vn=$((vn - 1))
 }
 # the reference, as without hmpgov: steering off (mode=off gives every
 # mask back and moves nothing). Measured with steering on, unbound
