@@ -37,6 +37,8 @@ void hmpgov_count_hint(const struct hmpgov_backend_ops *b,
 		atomic_long_inc(restoring ? &c->left : &c->rebased);
 	else if (r == HMPGOV_HINT_ERROR)
 		atomic_long_inc(&c->errors);
+	else if (r == HMPGOV_HINT_DEFERRED)
+		atomic_long_inc(&c->deferred);
 }
 
 /*
@@ -168,6 +170,8 @@ static int stats_show(struct seq_file *m, void *v)
 	seq_printf(m, "restores_left %lu\n", COUNT(hint[HMPGOV_AFFINITY].left));
 	seq_printf(m, "base_changes %lu\n", COUNT(hint[HMPGOV_AFFINITY].rebased));
 	seq_printf(m, "move_errors %lu\n", COUNT(hint[HMPGOV_AFFINITY].errors));
+	seq_printf(m, "moves_deferred %lu\n",
+		   COUNT(hint[HMPGOV_AFFINITY].deferred));
 	seq_printf(m, "pack_cpus %u\n", st.pack_cpus);
 	seq_printf(m, "pack_overflow %d\n", st.pack_overflow);
 	seq_printf(m, "uclamp_sets %lu\n", COUNT(hint[HMPGOV_UCLAMP].set));

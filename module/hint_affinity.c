@@ -219,6 +219,19 @@ static hmpgov_mask put_back(struct task_struct *p, hmpgov_mask got,
 	return hmpgov_task_mask(p);
 }
 
+/*
+ * Whether moving @p to @target would wait for @p to leave a
+ * migrate_disable() section (compat.h): set_cpus_allowed_ptr() sleeps
+ * until then, with the worker holding steer_lock, and on PREEMPT_RT
+ * such a section may block for long on a contended lock. A task that
+ * enters one just after this look still holds the worker, once.
+ */
+static bool move_waits(struct task_struct *p, hmpgov_mask target)
+{
+	return hmpgov_migration_disabled(p) &&
+	       !(target & BIT_ULL(task_cpu(p)));
+}
+
 enum hmpgov_hint_result hmpgov_mask_hint_apply(struct hmpgov_mask_hint *h,
 					       struct task_struct *p,
 					       hmpgov_mask target)
@@ -237,6 +250,9 @@ enum hmpgov_hint_result hmpgov_mask_hint_apply(struct hmpgov_mask_hint *h,
 		return HMPGOV_HINT_KEPT;
 	if (refresh(h, p, &before) == HMPGOV_HINT_REBASED)
 		return HMPGOV_HINT_REBASED;
+	/* a later pass moves it, and the worker goes on meanwhile */
+	if (move_waits(p, target))
+		return HMPGOV_HINT_DEFERRED;
 	if (set_mask(p, target))
 		return HMPGOV_HINT_ERROR;
 	if (foreign_met(p, &got)) {
@@ -274,8 +290,12 @@ enum hmpgov_hint_result hmpgov_mask_hint_restore(struct hmpgov_mask_hint *h,
 	h->applied = 0;
 	if (!applied)
 		return HMPGOV_HINT_KEPT;
-	/* a cpuset's call in flight: its end (it may fail) */
-	while (hmpgov_view_set_in_flight(p) && tries--)
+	/*
+	 * a cpuset's call in flight: its end (it may fail); a task in a
+	 * migrate_disable() section: its end, for a while
+	 */
+	while ((hmpgov_view_set_in_flight(p) || move_waits(p, h->base)) &&
+	       tries--)
 		usleep_range(1000, 2000);
 	/* a cpuset's mask stays, also when it equals hmpgov's */
 	if (hmpgov_view_foreign(p, &foreign))

@@ -15,6 +15,8 @@
  *   HMPGOV_STAT_RUNTIME_VRUNTIME   sched_stat_runtime passes vruntime
  *                                  (until 6.7, and 6.6.0-6.6.65)
  *   HMPGOV_HAVE_USER_CPUS_PTR      task_struct has user_cpus_ptr (5.15+)
+ *   HMPGOV_HAVE_MIGRATION_DISABLED task_struct counts its migrate_disable()
+ *                                  sections (5.11+)
  *   HMPGOV_HAVE_SETATTR_NOCHECK    sched_setattr_nocheck() is exported
  *                                  (5.14+); with CONFIG_UCLAMP_TASK and
  *                                  the next, it gives HMPGOV_HAVE_UCLAMP
@@ -83,6 +85,21 @@ static inline unsigned long hmpgov_user_requested_mask(struct task_struct *p)
 	return p->user_cpus_ptr ? cpumask_bits(p->user_cpus_ptr)[0] : 0;
 #else
 	return 0;
+#endif
+}
+
+/*
+ * Whether @p is inside a migrate_disable() section (on PREEMPT_RT, any
+ * spinlock_t one): moving it off its CPU then waits until it leaves it.
+ * A racy read, as the kernel's own is_migration_disabled(). Before 5.11
+ * no section leaves a task preemptible, and none is seen.
+ */
+static inline bool hmpgov_migration_disabled(struct task_struct *p)
+{
+#if defined(HMPGOV_HAVE_MIGRATION_DISABLED) && defined(CONFIG_SMP)
+	return READ_ONCE(p->migration_disabled);
+#else
+	return false;
 #endif
 }
 

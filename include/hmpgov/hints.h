@@ -25,6 +25,7 @@ enum hmpgov_hint_result {
 	/* the user changed it: the new base (on restore: left in place) */
 	HMPGOV_HINT_REBASED,
 	HMPGOV_HINT_ERROR,	/* the kernel refused the change */
+	HMPGOV_HINT_DEFERRED,	/* the change would wait: a later pass's */
 };
 
 struct hmpgov_mask_hint {

@@ -101,7 +101,7 @@ void hmpgov_backend_clamp_levels(struct hmpgov_policy *pol);
 
 /* module/debugfs.c: the counters, shown in debugfs stats */
 struct hmpgov_hint_counters {
-	atomic_long_t set, restored, rebased, left, errors;
+	atomic_long_t set, restored, rebased, left, errors, deferred;
 };
 
 struct hmpgov_counters {

@@ -1,0 +1,69 @@
+# SPDX-License-Identifier: GPL-2.0
+# A task inside a migrate_disable() section (on PREEMPT_RT, any
+# spinlock_t one) keeps its CPU until the section ends, and a change of
+# its mask that would move it off that CPU waits for the end. hmpgov must
+# not wait with it: a small task, packed onto a little CPU, enters such
+# a section there and computes for HOLD_MS (the test-only
+# hmpgov_testhold), so that hmpgov wants it on the big CPUs; a busy task
+# started a second later must be steered (narrowed from all CPUs) while
+# the first is still held. The first is moved once its section ended,
+# and rmmod gives both their masks back.
+HOLD_KO=/hmpgov/hmpgov_testhold.ko
+HOLD_MS=6000
+name="migrate-disabled: a held task does not stop the steering"
+if ! placement_params; then
+	tap_skip "$name" "the x86 machine has 2 equal CPUs"
+	return 0
+fi
+if [ ! -f $HOLD_KO ]; then
+	tap_skip "$name" "no hmpgov_testhold for this kernel (no migrate_disable() sections before 5.11)"
+	return 0
+fi
+n=$(ncpus)
+last=$((n - 1))
+insmod $HOLD_KO
+check "migrate-disabled: hmpgov_testhold loads" [ -e /sys/kernel/debug/hmpgov_testhold/busy_ms ]
+# shellcheck disable=SC2086
+load $PARAMS steer=affinity >/dev/null
+check "migrate-disabled: hmpgov loads" module_loaded
+rm -f /tmp/hold.go /tmp/hold.done
+sh -c 'while [ ! -e /tmp/hold.go ]; do sleep 0.05; done
+	echo '$HOLD_MS' >/sys/kernel/debug/hmpgov_testhold/busy_ms
+	: >/tmp/hold.done
+	exec duty 100 100 60 -1' &
+holder=$!
+# packed: on a single CPU, not a big one
+packed() {
+	mask_of "$holder"
+	[ "$MASK" -eq "$MASK" ] 2>/dev/null && [ "$MASK" -lt "$(big_cpu)" ]
+}
+wait_for 60 packed
+check "migrate-disabled: the small task is packed onto one little CPU (mask $(allowed $holder))" packed
+pack=$(allowed $holder)
+deferred=$(stat_value moves_deferred)
+: >/tmp/hold.go
+t0=$(uptime_ms)
+sleep 1
+duty 100 100 60 -1 &
+busy=$!
+# moved: off the packing CPU, on hmpgov's decision (its user mask is all)
+moved() { mask_of "$1"; [ -n "$MASK" ] && [ "$MASK" != "$pack" ] && [ "$MASK" != "0-$last" ]; }
+wait_for $((HOLD_MS / 1000)) eval "moved $busy || [ -e /tmp/hold.done ]"
+held=no
+[ -e /tmp/hold.done ] || held=yes
+at=$(($(uptime_ms) - t0))
+mask_of $holder
+check "migrate-disabled: the busy task is moved while the other is held (mask $(allowed $busy) at $at ms of the ${HOLD_MS} ms hold, still held: $held; the held one's mask: $MASK)" \
+	eval "moved $busy && [ $held = yes ]"
+tap_note "migrate-disabled: moves deferred: $(($(stat_value moves_deferred) - deferred))"
+wait_for 30 test -e /tmp/hold.done
+wait_for 20 moved $holder
+check "migrate-disabled: the held task is moved after its section (mask $(allowed $holder))" moved $holder
+unload >/dev/null
+check "migrate-disabled: rmmod gives both masks back ($(allowed $holder), $(allowed $busy))" \
+	eval '[ "$(allowed $holder)" = "0-$last" ] && [ "$(allowed $busy)" = "0-$last" ]'
+kill $holder $busy 2>/dev/null
+wait $holder $busy 2>/dev/null
+rmmod hmpgov_testhold
+check "migrate-disabled: hmpgov_testhold unloads" [ ! -d /sys/module/hmpgov_testhold ]
+rm -f /tmp/hold.go /tmp/hold.done
