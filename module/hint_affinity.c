@@ -223,11 +223,17 @@ static hmpgov_mask put_back(struct task_struct *p, hmpgov_mask got,
  * Whether moving @p to @target would wait for @p to leave a
  * migrate_disable() section (compat.h): set_cpus_allowed_ptr() sleeps
  * until then, with the worker holding steer_lock, and on PREEMPT_RT
- * such a section may block for long on a contended lock. A task that
- * enters one just after this look still holds the worker, once.
+ * such a section may block for long on a contended lock. From 6.2 the
+ * kernel narrows @target to the user's request @request where they
+ * share a CPU. The task cannot change CPU inside the section, so the
+ * CPU read is stable while it matters; a task that enters one just
+ * after this look still holds the worker, once.
  */
-static bool move_waits(struct task_struct *p, hmpgov_mask target)
+static bool move_waits(struct task_struct *p, hmpgov_mask target,
+		       hmpgov_mask request)
 {
+	if (target & request)
+		target &= request;
 	return hmpgov_migration_disabled(p) &&
 	       !(target & BIT_ULL(task_cpu(p)));
 }
@@ -251,7 +257,7 @@ enum hmpgov_hint_result hmpgov_mask_hint_apply(struct hmpgov_mask_hint *h,
 	if (refresh(h, p, &before) == HMPGOV_HINT_REBASED)
 		return HMPGOV_HINT_REBASED;
 	/* a later pass moves it, and the worker goes on meanwhile */
-	if (move_waits(p, target))
+	if (move_waits(p, target, before))
 		return HMPGOV_HINT_DEFERRED;
 	if (set_mask(p, target))
 		return HMPGOV_HINT_ERROR;
@@ -290,12 +296,8 @@ enum hmpgov_hint_result hmpgov_mask_hint_restore(struct hmpgov_mask_hint *h,
 	h->applied = 0;
 	if (!applied)
 		return HMPGOV_HINT_KEPT;
-	/*
-	 * a cpuset's call in flight: its end (it may fail); a task in a
-	 * migrate_disable() section: its end, for a while
-	 */
-	while ((hmpgov_view_set_in_flight(p) || move_waits(p, h->base)) &&
-	       tries--)
+	/* a cpuset's call in flight: its end (it may fail) */
+	while (hmpgov_view_set_in_flight(p) && tries--)
 		usleep_range(1000, 2000);
 	/* a cpuset's mask stays, also when it equals hmpgov's */
 	if (hmpgov_view_foreign(p, &foreign))

@@ -454,6 +454,8 @@ static void apply(struct managed *m, const struct hmpgov_placed *d, u64 now)
 {
 	struct hmpgov_target target = { .mask = d->mask, .clamp = d->clamp };
 	const struct hmpgov_backend_ops *b;
+	enum hmpgov_hint_result r;
+	bool deferred = false;
 	unsigned int i;
 
 	/* a narrowing no view could hide is not made (view.c) */
@@ -462,14 +464,18 @@ static void apply(struct managed *m, const struct hmpgov_placed *d, u64 now)
 		target.mask = hmpgov_mask_hint_now(&m->hints.mask);
 	for (i = 0; i < HMPGOV_NR_BACKENDS; i++) {
 		b = hmpgov_backend(i);
-		if (b)
-			hmpgov_count_hint(b, b->apply(&m->hints, m->p, &target),
-					  false);
+		if (!b)
+			continue;
+		r = b->apply(&m->hints, m->p, &target);
+		hmpgov_count_hint(b, r, false);
+		deferred |= r == HMPGOV_HINT_DEFERRED;
 	}
 	publish(m);
+	/* a deferred move is the next pass's, at once (hint_affinity.c) */
 	trace_place(m, d, hmpgov_mask_hint_now(&m->hints.mask),
-		    hmpgov_clamp_hint_now(&m->hints.clamp), true);
-	m->moved_at = now;
+		    hmpgov_clamp_hint_now(&m->hints.clamp), !deferred);
+	if (!deferred)
+		m->moved_at = now;
 }
 
 static void trace_packing(const struct hmpgov_packing *was)

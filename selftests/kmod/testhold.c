@@ -9,7 +9,7 @@
  * preemptible and keeps its CPU, and a change of its mask that takes it
  * off that CPU waits, in set_cpus_allowed_ptr(), until the write
  * returns. The loop gives the CPU away at each scheduling point, so
- * other tasks and RCU go on.
+ * other tasks and RCU go on, and ends early on a fatal signal.
  *
  * Built only where the kernel counts these sections (5.11 and later,
  * selftests/kmod/Kbuild).
@@ -23,6 +23,7 @@
 #include <linux/module.h>
 #include <linux/preempt.h>
 #include <linux/sched.h>
+#include <linux/sched/signal.h>
 #include <linux/uaccess.h>
 
 #define HOLD_MAX_MS	60000
@@ -43,7 +44,8 @@ static ssize_t busy_ms_write(struct file *file, const char __user *buf,
 		return -EINVAL;
 	end = ktime_add_ms(ktime_get(), ms);
 	migrate_disable();
-	while (ktime_before(ktime_get(), end)) {
+	while (ktime_before(ktime_get(), end) &&
+	       !fatal_signal_pending(current)) {
 		cpu_relax();
 		cond_resched();
 	}
