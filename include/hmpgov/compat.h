@@ -92,7 +92,8 @@ static inline unsigned long hmpgov_user_requested_mask(struct task_struct *p)
  * Whether @p is inside a migrate_disable() section (on PREEMPT_RT, any
  * spinlock_t one): moving it off its CPU then waits until it leaves it.
  * A racy read, as the kernel's own is_migration_disabled(). Before 5.11
- * no section leaves a task preemptible, and none is seen.
+ * a mainline section is atomic and none is seen (the 5.10 RT patches
+ * count them in a field of another name, not read here).
  */
 static inline bool hmpgov_migration_disabled(struct task_struct *p)
 {
