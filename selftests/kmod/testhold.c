@@ -14,8 +14,6 @@
  * Built only where the kernel counts these sections (5.11 and later,
  * selftests/kmod/Kbuild).
  */
-#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
-
 #include <linux/debugfs.h>
 #include <linux/fs.h>
 #include <linux/kernel.h>

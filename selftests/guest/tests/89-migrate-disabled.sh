@@ -6,8 +6,8 @@
 # a section there and computes for HOLD_MS (the test-only
 # hmpgov_testhold), so that hmpgov wants it on the big CPUs; a busy task
 # started once hmpgov wants that must be steered (narrowed from all
-# CPUs) while the first is still held. The first is moved once its section ended,
-# and rmmod gives both their masks back.
+# CPUs) while the first is still held. The first is moved once its
+# section ended, and rmmod gives both their masks back.
 HOLD_KO=/hmpgov/hmpgov_testhold.ko
 HOLD_MS=6000
 name="migrate-disabled: a held task does not stop the steering"
@@ -44,22 +44,18 @@ pack=$(allowed $holder)
 deferred=$(stat_value moves_deferred)
 : >/tmp/hold.go
 t0=$(uptime_ms)
-# the busy task starts once hmpgov wants the held one on a big CPU: its
-# first deferral, or (a worker that does not defer) its mask changed to
-# one with a big CPU; else a move of the busy task could come first
-wants_big() {
-	[ "$(stat_value moves_deferred)" -gt "$deferred" ] && return 0
-	mask_of "$holder"
-	[ "$MASK" != "$pack" ] && [ "$MASK" != "0-$last" ]
-}
-wait_for $((HOLD_MS / 2000)) wants_big
-wanted=$(($(uptime_ms) - t0))
-duty 100 100 60 -1 &
-busy=$!
 # moved: off the packing CPU, on hmpgov's decision (its user mask is all);
 # each mask is judged as read, once: two big tasks on two big CPUs may
 # go back to their base between two reads (deb-6.1, CI)
 moved() { mask_of "$1"; [ -n "$MASK" ] && [ "$MASK" != "$pack" ] && [ "$MASK" != "0-$last" ]; }
+# the busy task starts once hmpgov wants the held one on a big CPU: its
+# first deferral, or (a worker that does not defer) its mask moved off
+# the packing CPU; else a move of the busy task could come first
+wants_big() { [ "$(stat_value moves_deferred)" -gt "$deferred" ] || moved "$holder"; }
+wait_for $((HOLD_MS / 2000)) wants_big
+wanted=$(($(uptime_ms) - t0))
+duty 100 100 60 -1 &
+busy=$!
 # the busy task moved, and whether the other was still held then
 held=no
 busy_moved=
