@@ -165,6 +165,7 @@ static int stats_show(struct seq_file *m, void *v)
 	seq_printf(m, "active %u\n", st.active);
 	seq_printf(m, "adopted %lu\n", COUNT(adopted));
 	seq_printf(m, "excluded %lu\n", COUNT(excluded));
+	seq_printf(m, "narrower_than_parent %lu\n", COUNT(narrower_than_parent));
 	seq_printf(m, "moves %lu\n", COUNT(hint[HMPGOV_AFFINITY].set));
 	seq_printf(m, "restores %lu\n", COUNT(hint[HMPGOV_AFFINITY].restored));
 	seq_printf(m, "restores_left %lu\n", COUNT(hint[HMPGOV_AFFINITY].left));

@@ -104,10 +104,30 @@ static bool set_recently(const struct hmpgov_mask_hint *h, hmpgov_mask mask)
 
 	if (h->applied && h->applied == mask)
 		return true;
-	for (i = 0; i < HMPGOV_HINT_HISTORY; i++)
-		if (h->recent[i] && h->recent[i] == mask)
+	for (i = 0; i < h->nr_recent; i++)
+		if (h->recent[i] == mask)
 			return true;
 	return false;
+}
+
+/* @m joins the masks hmpgov gave the task, as the newest (hints.h). */
+static void remember(struct hmpgov_mask_hint *h, hmpgov_mask m)
+{
+	unsigned int i, at;
+
+	for (at = 0; at < h->nr_recent; at++)
+		if (h->recent[at] == m)
+			break;
+	if (at == h->nr_recent) {
+		if (h->nr_recent < HMPGOV_HINT_HISTORY) {
+			h->recent[h->nr_recent++] = m;
+			return;
+		}
+		at = 0;		/* full: the oldest goes */
+	}
+	for (i = at; i + 1 < h->nr_recent; i++)
+		h->recent[i] = h->recent[i + 1];
+	h->recent[h->nr_recent - 1] = m;
 }
 
 static void rebase(struct hmpgov_mask_hint *h, hmpgov_mask mask)
@@ -130,7 +150,7 @@ void hmpgov_mask_hint_adopt(struct hmpgov_mask_hint *h, struct task_struct *p,
 		h->applied = h->base;
 		h->base = parent->base;
 		/* and its own children, forked later, inherit it too */
-		h->recent[h->recent_next++ % HMPGOV_HINT_HISTORY] = h->applied;
+		remember(h, h->applied);
 	}
 }
 
@@ -280,7 +300,7 @@ enum hmpgov_hint_result hmpgov_mask_hint_apply(struct hmpgov_mask_hint *h,
 	}
 	h->applied = target == h->base ? 0 : target;
 	if (h->applied)
-		h->recent[h->recent_next++ % HMPGOV_HINT_HISTORY] = target;
+		remember(h, target);
 	return HMPGOV_HINT_SET;
 }
 

@@ -46,11 +46,30 @@ static bool set_recently(const struct hmpgov_clamp_hint *h,
 
 	if (h->active && hmpgov_clamp_same(&h->applied, c))
 		return true;
-	for (i = 0; i < min_t(unsigned int, h->recent_next,
-			      HMPGOV_HINT_HISTORY); i++)
+	for (i = 0; i < h->nr_recent; i++)
 		if (hmpgov_clamp_same(&h->recent[i], c))
 			return true;
 	return false;
+}
+
+/* @c joins the requests hmpgov gave the task, as the newest (hints.h). */
+static void remember(struct hmpgov_clamp_hint *h, const struct hmpgov_clamp *c)
+{
+	unsigned int i, at;
+
+	for (at = 0; at < h->nr_recent; at++)
+		if (hmpgov_clamp_same(&h->recent[at], c))
+			break;
+	if (at == h->nr_recent) {
+		if (h->nr_recent < HMPGOV_HINT_HISTORY) {
+			h->recent[h->nr_recent++] = *c;
+			return;
+		}
+		at = 0;		/* full: the oldest goes */
+	}
+	for (i = at; i + 1 < h->nr_recent; i++)
+		h->recent[i] = h->recent[i + 1];
+	h->recent[h->nr_recent - 1] = *c;
 }
 
 static void rebase(struct hmpgov_clamp_hint *h, const struct hmpgov_clamp *c)
@@ -73,7 +92,7 @@ void hmpgov_clamp_hint_adopt(struct hmpgov_clamp_hint *h, struct task_struct *p,
 		h->active = true;
 		h->base = parent->base;
 		/* and its own children, forked later, inherit it too */
-		h->recent[h->recent_next++ % HMPGOV_HINT_HISTORY] = cur;
+		remember(h, &cur);
 	}
 }
 
@@ -110,7 +129,7 @@ enum hmpgov_hint_result hmpgov_clamp_hint_apply(struct hmpgov_clamp_hint *h,
 	h->active = !to_base;
 	if (h->active) {
 		h->applied = got;
-		h->recent[h->recent_next++ % HMPGOV_HINT_HISTORY] = got;
+		remember(h, &got);
 	}
 	return HMPGOV_HINT_SET;
 }

@@ -328,6 +328,15 @@ static void adopt_task(unsigned int slot, bool again)
 		if (b)
 			b->adopt(&m->hints, p, parent ? &parent->hints : NULL);
 	}
+	/*
+	 * Diagnostic: a mask within its managed parent's base, narrower,
+	 * and not one hmpgov gave the parent lately, is taken as the
+	 * user's (a taskset child's own set, or a narrowing forgotten)
+	 */
+	if (parent && !m->hints.mask.applied &&
+	    m->hints.mask.base != parent->hints.mask.base &&
+	    !(m->hints.mask.base & ~parent->hints.mask.base))
+		atomic_long_inc(&hmpgov_counters.narrower_than_parent);
 	if (!steerable_task(p, m->hints.mask.base)) {
 		atomic_long_inc(&hmpgov_counters.excluded);
 		restore(m);	/* an inherited hint goes back to the base */

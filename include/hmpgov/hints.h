@@ -5,9 +5,12 @@
  * request (module/hint_uclamp.c). Both are called by the steering worker
  * only, under its mutex, in process context.
  *
- * A hint remembers the last values hmpgov set, so that a child forked
- * while its parent carried one of them is known to have inherited
- * hmpgov's value, not the user's.
+ * A hint remembers the last values hmpgov set, each once, newest last,
+ * so that a child forked while its parent carried one of them is known
+ * to have inherited hmpgov's value, not the user's. Each is kept once: a
+ * parent moved back and forth between its base and one value while a
+ * slow fork ran (a debug kernel's fork lasts several moves) would
+ * otherwise push out the one its child carries.
  */
 #ifndef HMPGOV_HINTS_H
 #define HMPGOV_HINTS_H
@@ -17,7 +20,7 @@
 
 struct task_struct;
 
-#define HMPGOV_HINT_HISTORY	4
+#define HMPGOV_HINT_HISTORY	8
 
 enum hmpgov_hint_result {
 	HMPGOV_HINT_KEPT,	/* nothing changed */
@@ -31,8 +34,8 @@ enum hmpgov_hint_result {
 struct hmpgov_mask_hint {
 	hmpgov_mask base;
 	hmpgov_mask applied;	/* 0: the base is in place */
-	hmpgov_mask recent[HMPGOV_HINT_HISTORY];
-	unsigned int recent_next;
+	hmpgov_mask recent[HMPGOV_HINT_HISTORY];	/* oldest first */
+	unsigned int nr_recent;
 };
 
 int hmpgov_mask_hint_init(void);
@@ -59,8 +62,8 @@ struct hmpgov_clamp_hint {
 	struct hmpgov_clamp base;
 	struct hmpgov_clamp applied;	/* valid if active */
 	bool active;
-	struct hmpgov_clamp recent[HMPGOV_HINT_HISTORY];
-	unsigned int recent_next;
+	struct hmpgov_clamp recent[HMPGOV_HINT_HISTORY];	/* oldest first */
+	unsigned int nr_recent;
 };
 
 /* Whether this build of hmpgov can set uclamp (see compat.h). */

@@ -105,7 +105,7 @@ struct hmpgov_hint_counters {
 };
 
 struct hmpgov_counters {
-	atomic_long_t adopted, excluded, class_changes;
+	atomic_long_t adopted, excluded, class_changes, narrower_than_parent;
 	struct hmpgov_hint_counters hint[HMPGOV_NR_BACKENDS];
 };
 
