@@ -136,6 +136,21 @@ static void rebase(struct hmpgov_mask_hint *h, hmpgov_mask mask)
 	h->base = mask;
 }
 
+/*
+ * Whether @p set its mask @mask itself (a taskset child), from 6.2 where
+ * the kernel keeps the request: hmpgov never sets one, and a child's is
+ * its parent's copy unless it set its own. Not inherited then, even if
+ * hmpgov once gave the parent the same mask.
+ */
+static bool own_request(struct task_struct *p, hmpgov_mask mask,
+			hmpgov_mask parent_base)
+{
+	hmpgov_mask request;
+
+	mask_and_request(p, &request);
+	return request && request == mask && request != parent_base;
+}
+
 void hmpgov_mask_hint_adopt(struct hmpgov_mask_hint *h, struct task_struct *p,
 			    const struct hmpgov_mask_hint *parent)
 {
@@ -146,7 +161,8 @@ void hmpgov_mask_hint_adopt(struct hmpgov_mask_hint *h, struct task_struct *p,
 	 * The parent may have moved since the fork, so any of the last
 	 * masks hmpgov gave it counts.
 	 */
-	if (parent && set_recently(parent, h->base)) {
+	if (parent && set_recently(parent, h->base) &&
+	    !own_request(p, h->base, parent->base)) {
 		h->applied = h->base;
 		h->base = parent->base;
 		/* and its own children, forked later, inherit it too */
@@ -355,9 +371,10 @@ static void affinity_adopt(struct hmpgov_hints *h, struct task_struct *p,
 	/* a child the fork probe showed its parent's base keeps it */
 	if (!h->mask.applied &&
 	    hmpgov_view_inherited(p, h->mask.base, &base) &&
-	    base != h->mask.base) {
+	    base != h->mask.base && !own_request(p, h->mask.base, base)) {
 		h->mask.applied = h->mask.base;
 		h->mask.base = base;
+		remember(&h->mask, h->mask.applied);
 	}
 }
 

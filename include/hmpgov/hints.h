@@ -5,12 +5,12 @@
  * request (module/hint_uclamp.c). Both are called by the steering worker
  * only, under its mutex, in process context.
  *
- * A hint remembers the last values hmpgov set, each once, newest last,
- * so that a child forked while its parent carried one of them is known
- * to have inherited hmpgov's value, not the user's. Each is kept once: a
- * parent moved back and forth between its base and one value while a
- * slow fork ran (a debug kernel's fork lasts several moves) would
- * otherwise push out the one its child carries.
+ * A hint remembers the last values hmpgov set, newest last, so that a
+ * child forked while its parent carried one of them is known to have
+ * inherited hmpgov's value, not the user's. Each is kept once: a parent
+ * moved back and forth between its base and one value while a slow fork
+ * ran (a debug kernel's fork lasts several moves) would otherwise push
+ * out the one its child carries.
  */
 #ifndef HMPGOV_HINTS_H
 #define HMPGOV_HINTS_H
