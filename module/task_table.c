@@ -2,17 +2,19 @@
 /*
  * The table of tracked tasks.
  *
- * A power-of-two array of slots, allocated once at load (max_tasks=),
- * keyed by task_struct pointer with open addressing: a task's slots are
- * hash, hash + 1, ... up to HMPGOV_TABLE_PROBES of them, so every lookup
- * is O(1) whatever the number of tasks. Slot keys move
+ * A power-of-two array of twice max_tasks= slots, allocated once at
+ * load, keyed by task_struct pointer with open addressing: a task's slots
+ * are hash, hash + 1, ... up to HMPGOV_TABLE_PROBES of them, so every
+ * lookup is O(1) whatever the number of tasks. With max_tasks tasks the
+ * table is at most half full, so that a task rarely finds no slot within
+ * its probes. Slot keys move
  *
  *   FREE -> CLAIMING -> task -> DEAD -> CLAIMING -> another task ...
  *
  * by cmpxchg, so probes on different CPUs never take a lock. A slot never
  * returns to FREE, hence a lookup may stop at the first FREE slot. A task
  * that finds no slot within its probes is not tracked and is counted in
- * "dropped".
+ * "dropped", at each event it comes with, per CPU (no shared line).
  *
  * A task_struct is not freed before its last sched_switch (prev_state
  * TASK_DEAD), where hmpgov removes it, nor before sched_process_free,
@@ -23,6 +25,7 @@
 #include <linux/compiler.h>
 #include <linux/hash.h>
 #include <linux/log2.h>
+#include <linux/percpu.h>
 #include <linux/string.h>
 #include <linux/vmalloc.h>
 
@@ -35,7 +38,7 @@
 static struct hmpgov_task *slots;
 static unsigned int table_bits;
 static atomic_t tracked;
-static atomic_long_t dropped;
+static DEFINE_PER_CPU(unsigned long, dropped);
 
 static bool is_task(struct task_struct *t)
 {
@@ -44,13 +47,16 @@ static bool is_task(struct task_struct *t)
 
 int hmpgov_table_init(unsigned int max_tasks)
 {
+	int cpu;
+
 	BUILD_BUG_ON(sizeof(struct hmpgov_task) > 128);
-	table_bits = ilog2(roundup_pow_of_two(max_tasks));
+	table_bits = ilog2(roundup_pow_of_two(max_tasks)) + 1;
 	slots = vzalloc(array_size(sizeof(*slots), 1U << table_bits));
 	if (!slots)
 		return -ENOMEM;
 	atomic_set(&tracked, 0);
-	atomic_long_set(&dropped, 0);
+	for_each_possible_cpu(cpu)
+		per_cpu(dropped, cpu) = 0;
 	return 0;
 }
 
@@ -72,7 +78,12 @@ unsigned int hmpgov_table_tracked(void)
 
 unsigned long hmpgov_table_dropped(void)
 {
-	return atomic_long_read(&dropped);
+	unsigned long sum = 0;
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		sum += READ_ONCE(per_cpu(dropped, cpu));
+	return sum;
 }
 
 static struct hmpgov_task *slot(unsigned long hash, unsigned int i)
@@ -162,7 +173,7 @@ struct hmpgov_task *hmpgov_table_get(struct task_struct *p, u64 now,
 		}
 		/* another CPU took that slot first: look once more */
 	}
-	atomic_long_inc(&dropped);
+	this_cpu_inc(dropped);
 	return NULL;
 }
 

@@ -76,16 +76,16 @@ static void feed(struct hmpgov_task *e)
 }
 
 /* Move @e to the class its utilization asks for; true if it moved. */
-static bool classify(struct hmpgov_task *e, u64 now, u32 hl, int cpu)
+static bool classify(struct hmpgov_task *e, u64 now, u64 rate, int cpu)
 {
 	struct hmpgov_thresholds thr;
 	enum hmpgov_class to;
 	u32 util;
 
 	hmpgov_thresholds_get(&thr);
-	util = hmpgov_util_read(&e->util, now, hl);
+	util = hmpgov_util_read(&e->util, now, rate);
 	to = hmpgov_class_next(e->class, e->class_since, now, util,
-			       hmpgov_util_avg(&e->util, now, hl),
+			       hmpgov_util_avg(&e->util, now, rate),
 			       hmpgov_topo.capacity[cpu], &thr,
 			       READ_ONCE(hmpgov_settings.class_hold_ns));
 	if (to == e->class)
@@ -99,7 +99,7 @@ static bool classify(struct hmpgov_task *e, u64 now, u32 hl, int cpu)
 
 static void probe_stat_runtime(HMPGOV_STAT_RUNTIME_ARGS)
 {
-	u32 hl = READ_ONCE(hmpgov_settings.halflife_ns);
+	u64 rate = READ_ONCE(hmpgov_settings.halflife_rate);
 	struct hmpgov_task *e;
 	bool fresh, moved;
 	u64 now;
@@ -122,10 +122,10 @@ static void probe_stat_runtime(HMPGOV_STAT_RUNTIME_ARGS)
 		runtime = MAX_SLICE_NS;
 	hmpgov_task_write_begin(e);
 	hmpgov_util_account(&e->util, now, runtime, hmpgov_topo.capacity[cpu],
-			    hmpgov_freq_ratio(cpu), hl);
+			    hmpgov_freq_ratio(cpu), rate);
 	e->cpu = cpu;
 	memcpy(e->comm, tsk->comm, sizeof(e->comm) - 1);
-	moved = classify(e, now, hl, cpu);
+	moved = classify(e, now, rate, cpu);
 	hmpgov_task_write_end(e);
 	if (fresh || moved)
 		feed(e);
@@ -179,7 +179,7 @@ static void probe_cpu_frequency(void *data, unsigned int frequency,
  * @t's signal brought up to @now: if the task is running, the slice since
  * its last accounting counts.
  */
-static void task_now(const struct hmpgov_task *t, u64 now, u32 hl,
+static void task_now(const struct hmpgov_task *t, u64 now, u64 rate,
 		     struct hmpgov_util *u)
 {
 	struct running *r;
@@ -193,7 +193,7 @@ static void task_now(const struct hmpgov_task *t, u64 now, u32 hl,
 		return;
 	hmpgov_util_catch_up(u, now, READ_ONCE(r->since),
 			     hmpgov_topo.capacity[cpu],
-			     hmpgov_freq_ratio(cpu), hl);
+			     hmpgov_freq_ratio(cpu), rate);
 }
 
 /**
@@ -205,11 +205,11 @@ static void task_now(const struct hmpgov_task *t, u64 now, u32 hl,
  */
 u32 hmpgov_task_util(const struct hmpgov_task *t, u64 now)
 {
-	u32 hl = READ_ONCE(hmpgov_settings.halflife_ns);
+	u64 rate = READ_ONCE(hmpgov_settings.halflife_rate);
 	struct hmpgov_util u;
 
-	task_now(t, now, hl, &u);
-	return hmpgov_util_read(&u, now, hl);
+	task_now(t, now, rate, &u);
+	return hmpgov_util_read(&u, now, rate);
 }
 
 /**
@@ -221,11 +221,11 @@ u32 hmpgov_task_util(const struct hmpgov_task *t, u64 now)
  */
 u32 hmpgov_task_avg(const struct hmpgov_task *t, u64 now)
 {
-	u32 hl = READ_ONCE(hmpgov_settings.halflife_ns);
+	u64 rate = READ_ONCE(hmpgov_settings.halflife_rate);
 	struct hmpgov_util u;
 
-	task_now(t, now, hl, &u);
-	return hmpgov_util_avg(&u, now, hl);
+	task_now(t, now, rate, &u);
+	return hmpgov_util_avg(&u, now, rate);
 }
 
 /*

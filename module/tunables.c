@@ -30,6 +30,7 @@
 #include "hmpgov/hmpgov.h"
 #include "hmpgov/placement.h"
 #include "hmpgov/steer.h"
+#include "hmpgov/util_signal.h"
 
 #define KNOB	1U	/* also a knob in /sys/kernel/hmpgov, writable */
 #define KICK	2U	/* a change makes the worker decide again at once */
@@ -230,6 +231,8 @@ static void publish(enum tunable_id id)
 
 	switch (id) {
 	case T_HALFLIFE:
+		WRITE_ONCE(hmpgov_settings.halflife_rate,
+			   hmpgov_halflife_rate(ms * NSEC_PER_MSEC));
 		WRITE_ONCE(hmpgov_settings.halflife_ns, ms * NSEC_PER_MSEC);
 		break;
 	case T_SMALL_DOWN:

@@ -38,16 +38,29 @@ static const u32 decay_frac[32] = {
 /* ln(2) * 2^32: the slope of 2^(-x) at 0, for the rest below a step */
 #define LN2_2P32	2977044472ULL
 
-u32 hmpgov_decay(u32 v, u64 dt_ns, u32 halflife_ns)
+u64 hmpgov_halflife_rate(u32 halflife_ns)
 {
-	u64 halvings = dt_ns / halflife_ns;
-	u64 sub32 = (dt_ns % halflife_ns) * 32;
-	u32 step = (u32)(sub32 / halflife_ns);
-	u64 rest = sub32 - (u64)step * halflife_ns;	/* < halflife_ns */
+	return ((1ULL << 63) + halflife_ns - 1) / halflife_ns;
+}
 
-	if (halvings >= 32)
+u32 hmpgov_decay(u32 v, u64 dt_ns, u64 rate)
+{
+	u64 x;		/* dt_ns in half-lives, with 32 bits of fraction */
+	u32 step, rest;
+
+	if (dt_ns >> 40)	/* 18 minutes: more than 32 half-lives */
 		return 0;
-	v >>= halvings;
+	/*
+	 * rate is 2^63 / halflife_ns rounded up, by less than 2^-63 of a
+	 * half-life per ns: n half-lives come out exact while n x halflife_ns
+	 * is below 2^31 ns (2.1 s)
+	 */
+	x = mul_u64_u64_shr(dt_ns, rate, 63 - 32);
+	if (x >> 37)		/* 32 half-lives or more */
+		return 0;
+	v >>= x >> 32;
+	step = (x >> 27) & 31;			/* 1/32 steps */
+	rest = x & ((1U << 27) - 1);		/* below a step */
 	if (step)
 		v = (u32)(((u64)v * decay_frac[step]) >> 32);
 	/*
@@ -56,17 +69,17 @@ u32 hmpgov_decay(u32 v, u64 dt_ns, u32 halflife_ns)
 	 * as one long one.
 	 */
 	if (rest)
-		v = (u32)(((u64)v * ((1ULL << 32) - rest * LN2_2P32 /
-				     ((u64)halflife_ns * 32))) >> 32);
+		v = (u32)(((u64)v * ((1ULL << 32) -
+				     (((u64)rest * LN2_2P32) >> 32))) >> 32);
 	return v;
 }
 
 /* @dt ns at level x: avg' = x + (avg - x) * 2^(-dt/halflife) */
-static u32 settle(u32 avg, u32 x, u64 dt, u32 halflife_ns)
+static u32 settle(u32 avg, u32 x, u64 dt, u64 rate)
 {
 	if (avg >= x)
-		return x + hmpgov_decay(avg - x, dt, halflife_ns);
-	return x - hmpgov_decay(x - avg, dt, halflife_ns);
+		return x + hmpgov_decay(avg - x, dt, rate);
+	return x - hmpgov_decay(x - avg, dt, rate);
 }
 
 static void close_window(struct hmpgov_util *u)
@@ -114,20 +127,20 @@ static u32 scale(u64 ns, u32 cap, u32 freq)
  * not counted twice).
  */
 static void average_in(struct hmpgov_util *u, u64 last, u64 start, u64 now,
-		       u32 cap, u32 freq, u32 halflife_ns)
+		       u32 cap, u32 freq, u64 rate)
 {
 	u32 level = (cap * freq) << (HMPGOV_AVG_SHIFT - HMPGOV_CAPACITY_SHIFT);
 
 	if (start > last) {
-		u->avg = hmpgov_decay(u->avg, start - last, halflife_ns);
+		u->avg = hmpgov_decay(u->avg, start - last, rate);
 		last = start;
 	}
 	if (now > last)
-		u->avg = settle(u->avg, level, now - last, halflife_ns);
+		u->avg = settle(u->avg, level, now - last, rate);
 }
 
 void hmpgov_util_account(struct hmpgov_util *u, u64 now, u64 delta_ns,
-			 u32 cap, u32 freq, u32 halflife_ns)
+			 u32 cap, u32 freq, u64 rate)
 {
 	u64 start, end, n;
 
@@ -137,7 +150,7 @@ void hmpgov_util_account(struct hmpgov_util *u, u64 now, u64 delta_ns,
 	if (delta_ns > now - u->win_start)
 		start = u->win_start;	/* ran before we knew the task */
 	average_in(u, u->win_start + u->last_off, start, now, cap, freq,
-		   halflife_ns);
+		   rate);
 	roll_idle(u, start);
 
 	end = u->win_start + HMPGOV_WINDOW_NS;
@@ -158,22 +171,22 @@ void hmpgov_util_account(struct hmpgov_util *u, u64 now, u64 delta_ns,
 	u->last_off = (u32)(now - u->win_start);
 }
 
-u32 hmpgov_util_avg(const struct hmpgov_util *u, u64 now, u32 halflife_ns)
+u32 hmpgov_util_avg(const struct hmpgov_util *u, u64 now, u64 rate)
 {
 	u64 last = u->win_start + u->last_off;
 	u32 avg = u->avg;
 
 	/* Asleep since the last accounted instant. */
 	if (now > last)
-		avg = hmpgov_decay(avg, now - last, halflife_ns);
+		avg = hmpgov_decay(avg, now - last, rate);
 	return (avg + (1U << (HMPGOV_AVG_SHIFT - 1))) >> HMPGOV_AVG_SHIFT;
 }
 
-u32 hmpgov_util_read(const struct hmpgov_util *u, u64 now, u32 halflife_ns)
+u32 hmpgov_util_read(const struct hmpgov_util *u, u64 now, u64 rate)
 {
 	struct hmpgov_util r = *u;
 	u64 into, recent;
-	u32 avg = hmpgov_util_avg(u, now, halflife_ns);
+	u32 avg = hmpgov_util_avg(u, now, rate);
 
 	if (now < r.win_start)
 		now = r.win_start;
@@ -188,21 +201,21 @@ u32 hmpgov_util_read(const struct hmpgov_util *u, u64 now, u32 halflife_ns)
 }
 
 void hmpgov_util_catch_up(struct hmpgov_util *u, u64 now, u64 since,
-			  u32 cap, u32 freq, u32 halflife_ns)
+			  u32 cap, u32 freq, u64 rate)
 {
 	u64 from = u->win_start + u->last_off;
 
 	if (since > from)
 		from = since;
 	if (now > from)
-		hmpgov_util_account(u, now, now - from, cap, freq, halflife_ns);
+		hmpgov_util_account(u, now, now - from, cap, freq, rate);
 }
 
 u32 hmpgov_util_read_running(const struct hmpgov_util *u, u64 now, u64 since,
-			     u32 cap, u32 freq, u32 halflife_ns)
+			     u32 cap, u32 freq, u64 rate)
 {
 	struct hmpgov_util r = *u;
 
-	hmpgov_util_catch_up(&r, now, since, cap, freq, halflife_ns);
-	return hmpgov_util_read(&r, now, halflife_ns);
+	hmpgov_util_catch_up(&r, now, since, cap, freq, rate);
+	return hmpgov_util_read(&r, now, rate);
 }

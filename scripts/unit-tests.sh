@@ -17,7 +17,7 @@ for t in "$HMPGOV_TOP"/selftests/unit/test_*.c; do
 	bin=$HMPGOV_BUILD/unit/$name
 	if ! gcc -std=gnu11 -Wall -Wextra -Werror -g -O1 -fsanitize=address,undefined \
 		-fno-sanitize-recover=all -I"$HMPGOV_TOP/include" -o "$bin" "$t" \
-		"${pure[@]}" >"$bin.log" 2>&1; then
+		"${pure[@]}" -lm >"$bin.log" 2>&1; then
 		echo "not ok - $name: builds"
 		sed 's/^/# /' "$bin.log"
 		status=1

@@ -12,6 +12,7 @@
 #include <linux/types.h>
 #include <linux/errno.h>
 #include <linux/kernel.h>
+#include <linux/math64.h>
 #else
 #include <errno.h>
 #include <stdbool.h>
@@ -24,6 +25,12 @@ typedef unsigned int u32;
 typedef unsigned long long u64;
 typedef int s32;
 typedef long long s64;
+
+/* (a * b) >> shift in 128 bits, as the kernel's math64.h has it */
+static inline u64 mul_u64_u64_shr(u64 a, u64 b, unsigned int shift)
+{
+	return (u64)(((__uint128_t)a * b) >> shift);
+}
 #endif
 
 /* The scheduler's capacity scale: the biggest CPU at its top frequency. */

@@ -43,6 +43,7 @@ extern const char *const hmpgov_steer_names[HMPGOV_NR_STEER];
  */
 struct hmpgov_settings {
 	u64 thresholds;		/* four u16: see hmpgov_thresholds_get() */
+	u64 halflife_rate;	/* hmpgov_halflife_rate() of halflife_ns */
 	u32 halflife_ns;	/* of the utilization average */
 	u32 class_hold_ns;	/* least time between two class changes */
 	u32 move_interval_ns;	/* least time between two moves of a task */

@@ -13,7 +13,7 @@
 #include "hmpgov/util_signal.h"
 
 /* Slots a lookup may visit: bounds every probe's work. */
-#define HMPGOV_TABLE_PROBES	8
+#define HMPGOV_TABLE_PROBES	16
 
 /*
  * One tracked task, 80 bytes. Written only by the probes that account

@@ -31,8 +31,15 @@ struct hmpgov_util {
 	u32 last_off;	/* last accounted instant, ns after win_start */
 };
 
+/*
+ * The signal's functions take the half-life as a rate, ceil(2^63 / ns),
+ * computed once when the half-life is set, so that they divide by no
+ * variable: half-lives of 1 us to 34 s.
+ */
+u64 hmpgov_halflife_rate(u32 halflife_ns);
+
 /* v * 2^(-dt / halflife): exact at the table's 1/32 steps, O(1). */
-u32 hmpgov_decay(u32 v, u64 dt_ns, u32 halflife_ns);
+u32 hmpgov_decay(u32 v, u64 dt_ns, u64 rate);
 
 void hmpgov_util_init(struct hmpgov_util *u, u64 now);
 
@@ -41,13 +48,13 @@ void hmpgov_util_init(struct hmpgov_util *u, u64 now);
  * @cap (1..1024) running at @freq (cur/max, 1..1024).
  */
 void hmpgov_util_account(struct hmpgov_util *u, u64 now, u64 delta_ns,
-			 u32 cap, u32 freq, u32 halflife_ns);
+			 u32 cap, u32 freq, u64 rate);
 
 /*
  * The utilization at @now, 0..1024: the larger of the decayed average and
  * the demand of the last window's length. @u is not modified.
  */
-u32 hmpgov_util_read(const struct hmpgov_util *u, u64 now, u32 halflife_ns);
+u32 hmpgov_util_read(const struct hmpgov_util *u, u64 now, u64 rate);
 
 /*
  * hmpgov_util_read() for a task that has been running since @since (on a
@@ -56,16 +63,16 @@ u32 hmpgov_util_read(const struct hmpgov_util *u, u64 now, u32 halflife_ns);
  * signal rise continuously rather than at the scheduler tick.
  */
 u32 hmpgov_util_read_running(const struct hmpgov_util *u, u64 now, u64 since,
-			     u32 cap, u32 freq, u32 halflife_ns);
+			     u32 cap, u32 freq, u64 rate);
 
 /*
  * Account the slice of a task that has been running since @since and is
  * still running at @now: what hmpgov_util_read_running() reads.
  */
 void hmpgov_util_catch_up(struct hmpgov_util *u, u64 now, u64 since,
-			  u32 cap, u32 freq, u32 halflife_ns);
+			  u32 cap, u32 freq, u64 rate);
 
 /* The average alone at @now, as if asleep since the last accounting. */
-u32 hmpgov_util_avg(const struct hmpgov_util *u, u64 now, u32 halflife_ns);
+u32 hmpgov_util_avg(const struct hmpgov_util *u, u64 now, u64 rate);
 
 #endif /* HMPGOV_UTIL_SIGNAL_H */

@@ -5,12 +5,15 @@
  * capacity and frequency, accounted as the kernel accounts it (at every
  * 4 ms tick while running and when it stops).
  */
+#include <math.h>
+
 #include "hmpgov/util_signal.h"
 #include "tap.h"
 
 #define MS	1000000ULL
 #define TICK	(4 * MS)
 #define HL	(32 * MS)
+#define RATE	hmpgov_halflife_rate(HL)
 
 struct sim {
 	struct hmpgov_util u;
@@ -27,7 +30,7 @@ static void sim_init(struct sim *s)
 
 static void observe(struct sim *s)
 {
-	u32 v = hmpgov_util_read(&s->u, s->now, HL);
+	u32 v = hmpgov_util_read(&s->u, s->now, RATE);
 
 	if (v > s->max_seen)
 		s->max_seen = v;
@@ -42,7 +45,7 @@ static void sim_run(struct sim *s, u64 ns, u32 cap, u32 freq)
 		next = (s->now / TICK + 1) * TICK;
 		if (next > end)
 			next = end;
-		hmpgov_util_account(&s->u, next, next - s->now, cap, freq, HL);
+		hmpgov_util_account(&s->u, next, next - s->now, cap, freq, RATE);
 		s->now = next;
 		observe(s);
 	}
@@ -69,17 +72,59 @@ static u32 periodic(struct sim *s, u32 duty_pct, u64 period, u64 total,
 		sim_run(s, run, cap, freq);
 		sim_sleep(s, period - run);
 	}
-	return hmpgov_util_avg(&s->u, s->now, HL);
+	return hmpgov_util_avg(&s->u, s->now, RATE);
 }
 
 static void test_decay_table(void)
 {
-	TAP_CHECK(hmpgov_decay(1024, HL, HL) == 512, "one half-life halves");
-	TAP_CHECK(hmpgov_decay(1024, 3 * HL, HL) == 128, "three half-lives: 1/8");
-	TAP_CHECK(hmpgov_decay(1024, HL / 2, HL) == 724, "half a half-life: 1/sqrt(2) (%u)",
-		  hmpgov_decay(1024, HL / 2, HL));
-	TAP_CHECK(hmpgov_decay(1024, 100 * HL, HL) == 0, "long sleep decays to 0");
-	TAP_CHECK(hmpgov_decay(1024, 0, HL) == 1024, "no time, no decay");
+	TAP_CHECK(hmpgov_decay(1024, HL, RATE) == 512, "one half-life halves");
+	TAP_CHECK(hmpgov_decay(1024, 3 * HL, RATE) == 128, "three half-lives: 1/8");
+	TAP_CHECK(hmpgov_decay(1024, HL / 2, RATE) == 724, "half a half-life: 1/sqrt(2) (%u)",
+		  hmpgov_decay(1024, HL / 2, RATE));
+	TAP_CHECK(hmpgov_decay(1024, 100 * HL, RATE) == 0, "long sleep decays to 0");
+	TAP_CHECK(hmpgov_decay(1024, 0, RATE) == 1024, "no time, no decay");
+}
+
+/*
+ * Against 2^(-dt/h) from libm, for every half-life hmpgov accepts at its
+ * ends and in between, and sleeps from 1 ns to 40 half-lives and beyond
+ * 2^40 ns: at most 2.4e-4 of the value off, plus the truncation of each
+ * of the three steps (shift, table, rest); one half-life halves exactly.
+ */
+#define LINEAR_ERR	0.00024	/* 1 - x ln 2 against 2^(-x), x < 1/32 */
+
+static void test_decay_exact(void)
+{
+	static const u32 hl_ms[] = { 1, 7, 32, 100, 333, 1000 };
+	const u32 v = 1U << 20;
+	unsigned int i, bad = 0, n = 0;
+	double worst = 0;
+	u64 dt;
+
+	for (i = 0; i < ARRAY_SIZE(hl_ms); i++) {
+		u64 h = hl_ms[i] * MS;
+		u64 rate = hmpgov_halflife_rate(h);
+
+		for (dt = 1; dt < 40 * h; dt = dt * 9 / 8 + 1) {
+			double want = v * exp2(-(double)dt / (double)h);
+			double got = hmpgov_decay(v, dt, rate);
+			double err = fabs(got - want) - 3;
+
+			n++;
+			if (err > LINEAR_ERR * want)
+				bad++;
+			if (want > 0 && err / want > worst)
+				worst = err / want;
+		}
+		if (hmpgov_decay(v, h, rate) != v / 2)
+			bad++;
+	}
+	TAP_CHECK(bad == 0,
+		  "decay within %.1e of 2^(-dt/h) at %u points, half-lives 1..1000 ms (%u off, worst %.2e)",
+		  LINEAR_ERR, n, bad, worst);
+	TAP_CHECK(hmpgov_decay(v, 1ULL << 40, hmpgov_halflife_rate(1000 * MS)) == 0 &&
+		  hmpgov_decay(v, ~0ULL, hmpgov_halflife_rate(1000 * MS)) == 0,
+		  "sleeps of 2^40 ns and more decay to 0 with the longest half-life");
 }
 
 static void test_duty_cycles(void)
@@ -128,7 +173,7 @@ static void test_ramp(void)
 		sim_sleep(&s, 200 * MS + phase);
 		for (t = 0; t < 100 * MS; t += MS) {
 			sim_run(&s, MS, 1024, 1024);
-			if (hmpgov_util_read(&s.u, s.now, HL) >= 768)
+			if (hmpgov_util_read(&s.u, s.now, RATE) >= 768)
 				break;
 		}
 		if (t + MS > worst)
@@ -158,10 +203,10 @@ static void test_ramp_between_ticks(void)
 			next = (s.now / TICK + 1) * TICK;
 			if (t >= next) {
 				hmpgov_util_account(&s.u, next, next - s.now,
-						    1024, 1024, HL);
+						    1024, 1024, RATE);
 				s.now = next;
 			}
-			v = hmpgov_util_read_running(&s.u, t, start, 1024, 1024, HL);
+			v = hmpgov_util_read_running(&s.u, t, start, 1024, 1024, RATE);
 			if (v >= 700)
 				cross = t - start;
 		}
@@ -178,11 +223,11 @@ static void test_ramp_between_ticks(void)
 	periodic(&s, 30, 16 * MS, 500 * MS, 1024, 1024);
 	start = s.now;
 	sim_run(&s, 6 * MS, 446, 1024);
-	v = hmpgov_util_read_running(&s.u, s.now + 3 * MS, start, 446, 1024, HL);
+	v = hmpgov_util_read_running(&s.u, s.now + 3 * MS, start, 446, 1024, RATE);
 	sim_run(&s, 3 * MS, 446, 1024);
-	TAP_CHECK(v == hmpgov_util_read(&s.u, s.now, HL),
+	TAP_CHECK(v == hmpgov_util_read(&s.u, s.now, RATE),
 		  "the running slice counts as if accounted (%u vs %u)", v,
-		  hmpgov_util_read(&s.u, s.now, HL));
+		  hmpgov_util_read(&s.u, s.now, RATE));
 }
 
 /*
@@ -209,7 +254,7 @@ static void test_avg_phase_blind(void)
 			sim_run(&s, run, 1024, 1024);
 			while (s.now < end) {
 				s.now += MS / 2;
-				v = hmpgov_util_avg(&s.u, s.now, HL);
+				v = hmpgov_util_avg(&s.u, s.now, RATE);
 				sum += v;
 				n++;
 			}
@@ -242,13 +287,13 @@ static void test_sleep_decay(void)
 	sim_init(&s);
 	sim_run(&s, 500 * MS, 1024, 1024);
 	sim_sleep(&s, 2 * 16 * MS);	/* recent demand is gone by now */
-	a = hmpgov_util_read(&s.u, s.now, HL);
+	a = hmpgov_util_read(&s.u, s.now, RATE);
 	sim_sleep(&s, HL);
-	b = hmpgov_util_read(&s.u, s.now, HL);
+	b = hmpgov_util_read(&s.u, s.now, RATE);
 	TAP_CHECK(b * 2 >= a * 90 / 100 && b * 2 <= a * 110 / 100,
 		  "asleep, the signal halves in one half-life (%u -> %u)", a, b);
 	sim_sleep(&s, 3 * HL / 2);
-	a = hmpgov_util_read(&s.u, s.now, HL);
+	a = hmpgov_util_read(&s.u, s.now, RATE);
 	TAP_CHECK(a * 100 >= b * 35 * 90 / 100 && a * 100 <= b * 35 * 110 / 100,
 		  "and follows 2^(-t/halflife) between windows (%u -> %u)", b, a);
 }
@@ -260,16 +305,17 @@ static void test_priority_blind(void)
 
 	sim_init(&s);
 	sim_run(&s, 5000 * MS, 1024, 1024);
-	TAP_CHECK(hmpgov_util_read(&s.u, s.now, HL) == 1024,
+	TAP_CHECK(hmpgov_util_read(&s.u, s.now, RATE) == 1024,
 		  "always busy on the biggest CPU reads 1024");
 	sim_sleep(&s, 10000 * MS);
-	TAP_CHECK(hmpgov_util_read(&s.u, s.now, HL) == 0,
+	TAP_CHECK(hmpgov_util_read(&s.u, s.now, RATE) == 0,
 		  "after a long sleep it reads 0");
 }
 
 int main(void)
 {
 	test_decay_table();
+	test_decay_exact();
 	test_duty_cycles();
 	test_frequency();
 	test_ramp();
