@@ -53,6 +53,7 @@ bench:
 	scripts/bench-tracking.sh
 	scripts/bench-scale.sh
 	scripts/bench-rtapp.sh --write
+	scripts/bench-rtlatency.sh
 
 unit:
 	scripts/unit-tests.sh

@@ -219,6 +219,8 @@ step "bench: scripts/bench-timeline.sh --smoke draws its timeline" \
 	"$HMPGOV_TOP/scripts/bench-timeline.sh" --smoke
 step "bench: scripts/bench-thirdparty.sh --smoke (hackbench, cyclictest)" \
 	"$HMPGOV_TOP/scripts/bench-thirdparty.sh" --smoke
+step "bench: scripts/bench-rtlatency.sh --smoke (cyclictest beside steering, rt kernel, 1 pair)" \
+	"$HMPGOV_TOP/scripts/bench-rtlatency.sh" --smoke
 step "bench: scripts/bench-speed.sh --smoke (little vCPUs throttled on the host)" \
 	"$HMPGOV_TOP/scripts/bench-speed.sh" --smoke
 step "bench: scripts/bench-tracking.sh --smoke (probe overhead, 2 pairs)" \

@@ -493,3 +493,96 @@ kernel_has_uclamp() { [ -e /proc/sys/kernel/sched_util_clamp_min ]; }
 
 # ge A B: A >= B, for decimals.
 ge() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a != "" && a + 0 >= b + 0) }'; }
+
+# --- PREEMPT_RT latency (tests/90-rt-latency.sh, bench/rtlatency.sh) ---
+CYCLICTEST=/usr/bin/cyclictest
+# (CT, the pid cyclictest_start sets, is read by its callers)
+
+# is_preempt_rt: the running kernel is a PREEMPT_RT one.
+is_preempt_rt() {
+	[ "$(cat /sys/kernel/realtime 2>/dev/null)" = 1 ] || uname -v | grep -q PREEMPT_RT
+}
+
+# need_shm: cyclictest keeps its statistics in POSIX shared memory.
+need_shm() {
+	grep -q ' /dev/shm ' /proc/mounts || { mkdir -p /dev/shm && mount -t tmpfs shm /dev/shm; }
+}
+
+# mixed_load_start: the load beside cyclictest, started from this shell:
+# 2 always-busy and 4 small periodic duty tasks (16 ms period), one busy
+# and two small ones bound by the user (taskset) to masks hmpgov narrows
+# further. Their pids in MIXED, and "pid mask" of each, read at once (the
+# user's masks), in /tmp/mixed.masks.
+mixed_load_start() {
+	_last=$(($(ncpus) - 1))
+	MIXED=
+	for _spec in "100 all" "100 1-$_last" "5 all" "5 all" "10 0,$_last" "3 0-$((_last - 1))"; do
+		if [ "${_spec#* }" = all ]; then
+			duty "${_spec% *}" 16 600 -1 &
+		else
+			taskset -c "${_spec#* }" duty "${_spec% *}" 16 600 -1 &
+		fi
+		MIXED="$MIXED $!"
+	done
+	sleep 0.3
+	: >/tmp/mixed.masks
+	for _p in $MIXED; do
+		mask_of "$_p"
+		echo "$_p $MASK" >>/tmp/mixed.masks
+	done
+}
+
+mixed_load_stop() {
+	# shellcheck disable=SC2086
+	kill $MIXED 2>/dev/null
+	# shellcheck disable=SC2086
+	wait $MIXED 2>/dev/null
+	MIXED=
+}
+
+# mixed_differ: NDIFF, how many load tasks have another mask now than in
+# /tmp/mixed.masks (a task gone counts), and DIFFER, their "pid was->now".
+mixed_differ() {
+	NDIFF=0
+	DIFFER=
+	while read -r _p _m; do
+		MASK=gone
+		[ -e "/proc/$_p/status" ] && mask_of "$_p"
+		if [ "$MASK" != "$_m" ]; then
+			NDIFF=$((NDIFF + 1))
+			DIFFER="$DIFFER $_p $_m->$MASK"
+		fi
+	done </tmp/mixed.masks
+}
+
+# cyclictest_start LOOPS OUT: cyclictest as its users run it on an RT
+# system: memory locked, one SCHED_FIFO 80 thread per CPU, 1 ms interval,
+# LOOPS cycles, only the summary; its pid in CT.
+cyclictest_start() {
+	$CYCLICTEST -m -p 80 -t "$(ncpus)" -i 1000 -l "$1" -q >"$2" 2>&1 &
+	# shellcheck disable=SC2034
+	CT=$!
+}
+
+# ct_threads PID: "policy/priority/mask" of each measurement thread (all
+# but the main one), sorted, on one line; empty when they are not there.
+ct_threads() {
+	for _t in /proc/"$1"/task/*; do
+		_tid=${_t##*/}
+		[ "$_tid" = "$1" ] && continue
+		[ -e "$_t/stat" ] || continue
+		mask_of "$1/task/$_tid"
+		# fields 40 and 41 of stat: rt_priority, policy (comm has no space)
+		echo "$(awk '{ print $41 "/" $40 }' "$_t/stat" 2>/dev/null)/$MASK"
+	done | sort | tr '\n' ' ' | sed 's/ $//'
+}
+
+# ct_summary OUT: "THREADS MAX AVG" from cyclictest's summary lines (max
+# of the threads' Max, mean of their Avg, us); THREADS 0 when none.
+ct_summary() {
+	awk '$1 == "T:" { for (i = 1; i < NF; i++) {
+			if ($i == "Max:") { m = $(i + 1) + 0; if (m > max) max = m; n++ }
+			if ($i == "Avg:") sum += $(i + 1) }
+		}
+		END { if (n) printf "%d %d %.1f\n", n, max, sum / n; else print "0 - -" }' "$1"
+}
