@@ -54,6 +54,7 @@ bench:
 	scripts/bench-scale.sh
 	scripts/bench-rtapp.sh --write
 	scripts/bench-rtlatency.sh
+	scripts/bench-account.sh
 
 unit:
 	scripts/unit-tests.sh

@@ -227,5 +227,7 @@ step "bench: scripts/bench-tracking.sh --smoke (probe overhead, 2 pairs)" \
 	"$HMPGOV_TOP/scripts/bench-tracking.sh" --smoke
 step "bench: scripts/bench-scale.sh --smoke (10 and 1,000 threads)" \
 	"$HMPGOV_TOP/scripts/bench-scale.sh" --smoke
+step "bench: scripts/bench-account.sh --smoke (the signal's cost per event, this tree against 62386c5, host)" \
+	"$HMPGOV_TOP/scripts/bench-account.sh" --smoke
 
 finish
