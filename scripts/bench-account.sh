@@ -78,8 +78,8 @@ table=$(awk -v head="$head_id$dirty" -v base="$base_id" -v cpu="$cpu" \
 		printf "\nratio this tree / baseline: median %.3f, range %.3f..%.3f\n", median(r, n), lo, hi
 	}' "$out")
 echo "$table" | tee "$HMPGOV_BUILD/bench-account.txt"
-ratio=$(echo "$table" | awk '/^ratio/ { print $5; exit }' | tr -d ,)
-awk -v r="$ratio" 'BEGIN { exit !(r > 0) }' || die "no ratio measured"
+ratio=$(echo "$table" | awk '/^ratio/ { print $7; exit }' | tr -d ,)
+awk -v r="$ratio" 'BEGIN { exit !(r ~ /^[0-9]+\.[0-9]+$/ && r + 0 > 0) }' || die "no ratio measured ($ratio)"
 if [ "$pairs" -gt 3 ]; then
 	doc=$HMPGOV_TOP/docs/benchmarks.md
 	grep -q '^<!-- bench-account begin -->$' "$doc" || die "no bench-account markers in $doc"

@@ -48,6 +48,7 @@ if [ "$mode" != report ]; then
 	prepare_guest "$kid" >&2
 	log "PREEMPT_RT latency bench on $kid / $machine (${vars[*]})"
 	load_before=$(cut -d' ' -f1 /proc/loadavg)
+	rm -f "$log_file"	# a run that does not start leaves no old log to read
 	"$HMPGOV_TOP/scripts/run-qemu.sh" "$kid" "$machine" HT_MODE=bench-rtlatency HT_PART=bench-rtlatency \
 		"${vars[@]}" HT_TIMEOUT=1500 >/dev/null || true
 	load_note="host load average (1 min) before / after: $load_before / $(cut -d' ' -f1 /proc/loadavg) on $(nproc) host CPUs"
@@ -99,8 +100,11 @@ grep -a '^@@BENCH ' "$log_file" | tr -d '\r' | awk -v kid="$kid" -v kver="$KVER"
 		printf "cyclictest -m -p 80 -t %d -i 1000 -l %d -q (%s; SCHED_FIFO 80, %d s a run) beside 2 busy and 4 small duty tasks; latencies in us of guest time (QEMU -icount)\n\n", threads, loops, version, loops / 1000
 		printf "| latency (us) | unloaded | loaded | ratio loaded/unloaded: median | range |\n"
 		printf "|---|---|---|---|---|\n"
-		printf "| max (median of the runs) | %d | %d | %.2f | %.2f..%.2f |\n", med(um, pairs), med(lm, pairs), med(rm, pairs), rm[1], rm[pairs]
-		printf "| avg (median of the runs) | %.1f | %.1f | %.2f | %.2f..%.2f |\n", med(ua, pairs), med(la, pairs), med(ra, pairs), ra[1], ra[pairs]
+		# sorted first, so that [1] and [pairs] are the range whatever the
+		# order awk evaluates the arguments of printf in
+		rmed = med(rm, pairs); amed = med(ra, pairs)
+		printf "| max (median of the runs) | %d | %d | %.2f | %.2f..%.2f |\n", med(um, pairs), med(lm, pairs), rmed, rm[1], rm[pairs]
+		printf "| avg (median of the runs) | %.1f | %.1f | %.2f | %.2f..%.2f |\n", med(ua, pairs), med(la, pairs), amed, ra[1], ra[pairs]
 		printf "\nmax per pair, unloaded/loaded: %s; hmpgov had narrowed %d..%d of the %d load tasks in the loaded runs (least per run, before or after it); %s of their masks differed from the user'"'"'s after the last rmmod\n", pm, st[1], st[pairs], nload, restored == "" ? "?" : restored
 		exit broken
 	}' >"$out.tmp"
