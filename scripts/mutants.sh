@@ -26,7 +26,7 @@ run_tests() {
 	done
 	for t in "$dir"/selftests/unit/test_*.c; do
 		bin=$dir/$(basename "$t" .c)
-		gcc -std=gnu11 -O1 -w -I"$dir/include" -o "$bin" "$t" "${srcs[@]}" \
+		gcc -std=gnu11 -O1 -w -I"$dir/include" -o "$bin" "$t" "${srcs[@]}" -lm \
 			>"$bin.log" 2>&1 || return 2
 		timeout 60 "$bin" >"$bin.out" 2>&1 || rc=1
 	done
