@@ -56,14 +56,7 @@ if [ "$mode" != report ]; then
 else
 	made="read at commit $rev from $(date -u -r "$log_file" '+%Y-%m-%d %H:%M' 2>/dev/null || echo '?') UTC's log"
 fi
-[ -f "$log_file" ] || die "no guest log $log_file"
-if grep -aq '^@@BENCH error' "$log_file"; then
-	grep -a '^@@BENCH error' "$log_file" | sed 's/^@@BENCH /guest: /' >&2
-	die "the benchmark failed (see $log_file)"
-fi
-grep -aq '^@@BENCH done' "$log_file" || die "the benchmark did not finish (see $log_file)"
-splats=$("$HMPGOV_TOP/scripts/find-splats.sh" "$log_file" || true)
-[ -z "$splats" ] || die "kernel splat in the guest log: $(echo "$splats" | head -n 3 | tr '\n' ';')"
+check_bench_log "$log_file"
 # shellcheck disable=SC1090
 source "$HMPGOV_KERNELS/$kid.env"
 

@@ -51,14 +51,7 @@ if [ "$mode" != report ]; then
 		"${vars[@]}" HT_TIMEOUT=1200 >/dev/null || true
 	load_note="host load average (1 min) before / after the run: $load_before / $(cut -d' ' -f1 /proc/loadavg) on $(nproc) host CPUs"
 fi
-[ -f "$log_file" ] || die "no guest log $log_file"
-if grep -aq '^@@BENCH error' "$log_file"; then
-	grep -a '^@@BENCH error' "$log_file" | sed 's/^@@BENCH /guest: /' >&2
-	die "the benchmark failed (see $log_file)"
-fi
-grep -aq '^@@BENCH done' "$log_file" || die "the benchmark did not finish (see $log_file)"
-splats=$("$HMPGOV_TOP/scripts/find-splats.sh" "$log_file" || true)
-[ -z "$splats" ] || die "kernel splat in the guest log: $(echo "$splats" | head -n 3 | tr '\n' ';')"
+check_bench_log "$log_file"
 # shellcheck disable=SC1090
 source "$HMPGOV_KERNELS/$kid.env"
 

@@ -170,3 +170,17 @@ prepare_guest() {
 	"$HMPGOV_TOP/scripts/build-module.sh" "$1"
 	"$HMPGOV_TOP/scripts/build-initramfs.sh" "$1"
 }
+
+# check_bench_log LOG: die unless the guest benchmark in LOG finished
+# without an error line and without a kernel splat.
+check_bench_log() {
+	local splats
+	[ -f "$1" ] || die "no guest log $1"
+	if grep -aq '^@@BENCH error' "$1"; then
+		grep -a '^@@BENCH error' "$1" | sed 's/^@@BENCH /guest: /' >&2
+		die "the benchmark failed (see $1)"
+	fi
+	grep -aq '^@@BENCH done' "$1" || die "the benchmark did not finish (see $1)"
+	splats=$("$HMPGOV_TOP/scripts/find-splats.sh" "$1" || true)
+	[ -z "$splats" ] || die "kernel splat in the guest log: $(echo "$splats" | head -n 3 | tr '\n' ';')"
+}

@@ -42,22 +42,30 @@ threads_up() {
 	[ "$#" -gt "$n" ]
 }
 
+# side FILE WHAT [CMD]: cyclictest for $loops cycles into FILE, CMD
+# half-way; checks that it printed every thread's results ("cyclictest
+# ran WHAT"); sets SIDE_THREADS (ct_threads half-way), SIDE_MAX, SIDE_AVG.
+side() {
+	cyclictest_start "$loops" "$1"
+	wait_for 10 threads_up
+	sleep "$half"
+	SIDE_THREADS=$(ct_threads "$CT")
+	[ -z "$3" ] || $3
+	wait "$CT"
+	# shellcheck disable=SC2046
+	set -- "$1" "$2" $(ct_summary "$1")
+	SIDE_MAX=$4 SIDE_AVG=$5
+	check "rt latency: cyclictest ran $2 ($3 threads' results; threads $SIDE_THREADS)" [ "$3" = "$n" ]
+	[ "$3" = "$n" ] || sed 's/^/@@TAP # cyclictest: /' "$1" | head -n 5
+}
+
 mixed_load_start
 tap_note "rt latency: load tasks and their masks: $(tr '\n' ' ' </tmp/mixed.masks)"
 sleep 1
 
 # the stock kernel
-cyclictest_start "$loops" /tmp/ct.stock
-wait_for 10 threads_up
-sleep "$half"
-stock_threads=$(ct_threads "$CT")
-wait "$CT"
-# shellcheck disable=SC2046
-set -- $(ct_summary /tmp/ct.stock)
-stock_n=$1 stock_max=$2 stock_avg=$3
-check "rt latency: cyclictest ran on the stock kernel ($stock_n threads' results; threads $stock_threads)" \
-	[ "$stock_n" = "$n" ]
-[ "$stock_n" = "$n" ] || sed 's/^/@@TAP # cyclictest: /' /tmp/ct.stock | head -n 5
+side /tmp/ct.stock "on the stock kernel"
+stock_threads=$SIDE_THREADS stock_max=$SIDE_MAX stock_avg=$SIDE_AVG
 
 # with hmpgov steering the same load
 # shellcheck disable=SC2086
@@ -68,20 +76,10 @@ wait_for 10 steered
 mixed_differ
 before=$NDIFF
 before_what=$DIFFER
-cyclictest_start "$loops" /tmp/ct.loaded
-wait_for 10 threads_up
-sleep "$half"
-loaded_threads=$(ct_threads "$CT")
-mixed_differ
+side /tmp/ct.loaded "with hmpgov steering" mixed_differ
 during=$NDIFF
 during_what=$DIFFER
-wait "$CT"
-# shellcheck disable=SC2046
-set -- $(ct_summary /tmp/ct.loaded)
-loaded_n=$1 loaded_max=$2 loaded_avg=$3
-check "rt latency: cyclictest ran with hmpgov steering ($loaded_n threads' results)" \
-	[ "$loaded_n" = "$n" ]
-[ "$loaded_n" = "$n" ] || sed 's/^/@@TAP # cyclictest: /' /tmp/ct.loaded | head -n 5
+loaded_threads=$SIDE_THREADS loaded_max=$SIDE_MAX loaded_avg=$SIDE_AVG
 check "rt latency: hmpgov steered the load before and during the loaded run ($before and $during of 6 masks narrowed; during:$during_what)" \
 	[ "$before" -gt 0 -a "$during" -gt 0 ]
 tap_note "rt latency: before the loaded run:$before_what"
