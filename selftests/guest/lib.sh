@@ -238,6 +238,15 @@ median() { sort -n | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)
 within() { [ -n "$1" ] && [ -n "$2" ] && [ $(( $1 > $2 ? $1 - $2 : $2 - $1 )) -le "$3" ]; }
 
 stat_value() { awk -v k="$1" '$1 == k { print $2 }' $DBG/stats; }
+# stats_mark: keep hmpgov's counters (when loaded) for stats_since.
+stats_mark() { cat $DBG/stats >/tmp/stats.mark 2>/dev/null || : >/tmp/stats.mark; }
+# stats_since: "name +N" (or -N) of each counter that changed since stats_mark.
+stats_since() {
+	[ -r $DBG/stats ] || return 0
+	awk 'NR == FNR { v[$1] = $2; next }
+	     ($1 in v) && $2 ~ /^[0-9]+$/ && $2 != v[$1] { printf "%s %+d ", $1, $2 - v[$1] }' \
+		/tmp/stats.mark $DBG/stats
+}
 
 # The lowest-numbered CPU of the littlest and of the biggest cluster.
 little_cpu() { echo 0; }
@@ -344,6 +353,7 @@ scenario() {
 		if [ "$_d" -le 10 ]; then SMALL="$SMALL $!"; else BUSY="$BUSY $!"; fi
 	done
 	sleep 0.7
+	stats_mark
 	trace_begin
 	sleep 5
 	trace_end /tmp/trace.txt
@@ -410,6 +420,7 @@ scenario_rt_app() {
 		hb*) BUSY="$BUSY ${_t##*/}" ;;
 		esac
 	done
+	stats_mark
 	trace_begin
 	sleep 5
 	trace_end /tmp/trace.txt

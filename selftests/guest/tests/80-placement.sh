@@ -55,7 +55,8 @@ judge_small() {
 
 # small_migrations TRACE PIDS...: after a failed rate, the trace's
 # migrations of PIDS (who ran when the kernel moved them, the time,
-# from and to) and hmpgov's counters, as notes: a failure in CI says
+# from and to) and the hmpgov counters that changed since the trace
+# began (lib.sh's stats_mark), as notes: a failure in CI says
 # whether the kernel's wake-ups or hmpgov moved them.
 small_migrations() {
 	_tr=$1
@@ -67,7 +68,7 @@ small_migrations() {
 		d = $0; sub(/.*dest_cpu=/, "", d); sub(/ .*/, "", d)
 		printf "migration: pid %s %s->%s at %s by %s\n", p, o, d, $4, $1 }' "$_tr" |
 		while read -r _l; do tap_note "$_l"; done
-	[ -r "$DBG/stats" ] && tap_note "stats: $(tr '\n' ' ' <"$DBG/stats")"
+	tap_note "hmpgov's counters that changed since the trace began: $(stats_since)"
 	return 0
 }
 
