@@ -94,15 +94,6 @@ static int lowest_cpu(hmpgov_mask m)
 	return cpu;
 }
 
-static int highest_cpu(hmpgov_mask m)
-{
-	int cpu = -1;
-
-	for (; m; m >>= 1)
-		cpu++;
-	return cpu;
-}
-
 /* Little CPUs where a medium or big task last ran. */
 static hmpgov_mask busy_littles(const struct hmpgov_placed *t, unsigned int n,
 				hmpgov_mask littles)
@@ -138,6 +129,30 @@ static bool may_grow(struct hmpgov_packing *pack, unsigned int want,
 	return now - pack->high_since >= HMPGOV_PACK_HOLD_NS;
 }
 
+/*
+ * The join order of the packing set: the first pack->nr entries of joined[]
+ * are its CPUs, the first to join first. CPUs that left @cpus (offline)
+ * are dropped; CPUs of @cpus it does not list (a set given from outside)
+ * are added, lowest first. Returns how many it lists.
+ */
+static unsigned int join_order(struct hmpgov_packing *pack)
+{
+	hmpgov_mask seen = 0, left;
+	unsigned int i, n = 0;
+
+	for (i = 0; i < pack->nr && i < HMPGOV_MAX_CPUS; i++) {
+		hmpgov_mask bit = HMPGOV_CPU_BIT(pack->joined[i]);
+
+		if (!(pack->cpus & bit) || (seen & bit))
+			continue;
+		seen |= bit;
+		pack->joined[n++] = pack->joined[i];
+	}
+	for (left = pack->cpus & ~seen; left; left &= left - 1)
+		pack->joined[n++] = (u8)lowest_cpu(left);
+	return n;
+}
+
 static void update_packing(const struct hmpgov_machine *m,
 			   const struct hmpgov_placed *t, unsigned int n,
 			   struct hmpgov_packing *pack, u32 pack_limit, u64 now)
@@ -146,7 +161,7 @@ static void update_packing(const struct hmpgov_machine *m,
 	hmpgov_mask busy = busy_littles(t, n, littles);
 	bool was_over = pack->overflow;
 	u64 sum = 0, per_cpu;
-	unsigned int i, want;
+	unsigned int i, want, nr;
 	int cpu;
 
 	for (i = 0; i < n; i++)
@@ -182,13 +197,22 @@ static void update_packing(const struct hmpgov_machine *m,
 	while (want > 1 && sum * 4 < (want - 1) * per_cpu * 3)
 		want--;
 
-	while (weight(pack->cpus) > want)	/* the last to join leaves first */
-		pack->cpus &= ~HMPGOV_CPU_BIT(highest_cpu(pack->cpus));
-	while (weight(pack->cpus) < want) {
+	/*
+	 * The last to join leaves first, whatever its number: the first
+	 * packing CPU, where the small tasks have been all along, stays
+	 * (dropping the highest moved them all when the first was not the
+	 * lowest, e.g. CPU1 chosen while CPU0 was busy)
+	 */
+	nr = join_order(pack);
+	while (nr > want)
+		pack->cpus &= ~HMPGOV_CPU_BIT(pack->joined[--nr]);
+	while (nr < want) {
 		hmpgov_mask free = littles & ~pack->cpus;
 		hmpgov_mask quiet = free & ~busy;
 
-		pack->cpus |= HMPGOV_CPU_BIT(lowest_cpu(quiet ? quiet : free));
+		cpu = lowest_cpu(quiet ? quiet : free);
+		pack->cpus |= HMPGOV_CPU_BIT(cpu);
+		pack->joined[nr++] = (u8)cpu;
 	}
 	pack->nr = want;
 }

@@ -109,6 +109,7 @@ struct hmpgov_packing {
 	u64 sum;		/* the small tasks' summed avg, last decision */
 	u64 high_since;		/* sum over the join bound since, ns; 0: not */
 	u64 per_cpu;		/* the avg one packing CPU takes */
+	u8 joined[HMPGOV_MAX_CPUS];	/* the CPUs of cpus, first to join first */
 };
 
 /* Default packing limit: share of a little CPU's capacity, /1024. */

@@ -198,6 +198,53 @@ static void test_pack_kept(void)
 }
 
 /*
+ * The last CPU to join the packing set leaves first, whatever its number:
+ * the set began on cpu1 (cpu0 was busy), cpu0 joined later, and when the
+ * set shrinks the small tasks stay on cpu1, where they had been all along.
+ * Dropping the highest-numbered CPU moved every one of them instead, and
+ * every open and close of the set did it again.
+ */
+static void test_pack_join_order(void)
+{
+	struct hmpgov_packing pack = { 0 };
+	struct hmpgov_placed t[5];
+	unsigned int i, round;
+	bool stayed = true;
+
+	task(&t[0], HMPGOV_CLASS_MEDIUM, 300, 0, ALL(4));	/* cpu0 busy */
+	for (i = 1; i < 5; i++)
+		task(&t[i], HMPGOV_CLASS_SMALL, 45, 1, ALL(4));
+	place(&bl22, t, 5, &pack);
+	TAP_CHECK(pack.cpus == 0x2, "with cpu0 busy the packing set begins on cpu1");
+	for (round = 0; round < 3; round++) {
+		for (i = 1; i < 5; i++) {
+			t[i].avg = 80;		/* 320: over one CPU's 283 */
+			t[i].mask_now = t[i].mask;
+		}
+		place(&bl22, t, 5, &pack);
+		now += HMPGOV_PACK_HOLD_NS;
+		place(&bl22, t, 5, &pack);
+		stayed &= pack.cpus == 0x3;
+		for (i = 1; i < 5; i++) {
+			t[i].avg = 45;		/* 180: under 3/4 of 283 */
+			t[i].mask_now = t[i].mask;
+		}
+		place(&bl22, t, 5, &pack);
+		stayed &= pack.cpus == 0x2;
+		for (i = 1; i < 5; i++)
+			stayed &= t[i].mask == 0x2;
+	}
+	TAP_CHECK(stayed, "cpu0 joins and leaves three times; cpu1 and its small tasks stay");
+	pack.cpus = 0x1;		/* cpu1 went offline meanwhile: */
+	t[0].cpu = 2;
+	for (i = 1; i < 5; i++)
+		t[i].cpu = 0;
+	place(&bl22, t, 5, &pack);
+	TAP_CHECK(pack.cpus == 0x1 && pack.joined[0] == 0 && t[1].mask == 0x1,
+		  "a set changed from outside is taken as it is");
+}
+
+/*
  * Four busy tasks on 2 + 2 CPUs: the two on the big CPUs keep them while
  * the two on the little CPUs read within 1/16 of them, and those two keep
  * to the little CPUs, off the full big ones.
@@ -703,6 +750,7 @@ int main(void)
 	test_prime_demand();
 	test_overload();
 	test_pack_kept();
+	test_pack_join_order();
 	test_no_room_crowd();
 	test_burst_waits();
 	test_base_wins();
