@@ -141,8 +141,11 @@ static unsigned int join_order(struct hmpgov_packing *pack)
 	unsigned int i, n = 0;
 
 	for (i = 0; i < pack->nr && i < HMPGOV_MAX_CPUS; i++) {
-		hmpgov_mask bit = HMPGOV_CPU_BIT(pack->joined[i]);
+		hmpgov_mask bit;
 
+		if (pack->joined[i] >= HMPGOV_MAX_CPUS)
+			continue;
+		bit = HMPGOV_CPU_BIT(pack->joined[i]);
 		if (!(pack->cpus & bit) || (seen & bit))
 			continue;
 		seen |= bit;

@@ -114,7 +114,7 @@ mutant module/placement.c "	if (weight(pack->cpus) > 1)
 		pack_small(t, n, pack);" "" \
 	"placement: small tasks may move between the packing CPUs"
 mutant module/placement.c "pack->cpus &= ~HMPGOV_CPU_BIT(pack->joined[--nr]);" \
-	"pack->cpus &= ~HMPGOV_CPU_BIT(pack->joined[0]); nr--;" \
+	"{ pack->cpus &= ~HMPGOV_CPU_BIT(pack->joined[0]); nr--; }" \
 	"placement: the first packing CPU leaves first, not the last to join"
 mutant module/placement.c "load[cpu] && (u64)load[cpu] + t[i].avg > pack->per_cpu" "false" \
 	"placement: a packing CPU keeps more small tasks than it takes"

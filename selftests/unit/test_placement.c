@@ -235,7 +235,7 @@ static void test_pack_join_order(void)
 			stayed &= t[i].mask == 0x2;
 	}
 	TAP_CHECK(stayed, "cpu0 joins and leaves three times; cpu1 and its small tasks stay");
-	pack.cpus = 0x1;		/* cpu1 went offline meanwhile: */
+	pack.cpus = 0x1;		/* a set given from outside: */
 	t[0].cpu = 2;
 	for (i = 1; i < 5; i++)
 		t[i].cpu = 0;
