@@ -14,6 +14,9 @@
  * describes both files.
  */
 #include <linux/debugfs.h>
+#include <linux/pid_namespace.h>
+#include <linux/rcupdate.h>
+#include <linux/sched.h>
 #include <linux/seq_file.h>
 #include <linux/timekeeping.h>
 
@@ -88,14 +91,23 @@ static void tasks_stop(struct seq_file *m, void *v)
 static int tasks_show(struct seq_file *m, void *v)
 {
 	struct tasks_iter *it = v;
+	char comm[TASK_COMM_LEN];
+	struct task_struct *p;
 	u64 now;
 
 	if (v == SEQ_START_TOKEN) {
 		seq_puts(m, "pid comm util avg cpu class reason\n");
 		return 0;
 	}
+	/* the table keeps no names: the task's, if it still has that pid */
+	strscpy(comm, "-", sizeof(comm));
+	rcu_read_lock();
+	p = pid_task(find_pid_ns(it->t.pid, &init_pid_ns), PIDTYPE_PID);
+	if (p == it->t.task)
+		get_task_comm(comm, p);
+	rcu_read_unlock();
 	now = ktime_get_mono_fast_ns();
-	seq_printf(m, "%d %s %u %u %d %s %s\n", it->t.pid, it->t.comm,
+	seq_printf(m, "%d %s %u %u %d %s %s\n", it->t.pid, comm,
 		   hmpgov_task_util(&it->t, now), hmpgov_task_avg(&it->t, now),
 		   it->t.cpu, it->t.class < HMPGOV_NR_CLASSES ?
 		   hmpgov_class_names[it->t.class] : "?",

@@ -14,7 +14,11 @@
  * by cmpxchg, so probes on different CPUs never take a lock. A slot never
  * returns to FREE, hence a lookup may stop at the first FREE slot. A task
  * that finds no slot within its probes is not tracked and is counted in
- * "dropped", at each event it comes with, per CPU (no shared line).
+ * "dropped", once: it is noted in a small direct-mapped list of dropped
+ * tasks, with the number of slots released so far. Its next events find
+ * it there and skip the walk, until a slot is released (then it looks
+ * again, without being counted again). A task evicted from the list by
+ * another one that hashes alike is counted again if it drops again.
  *
  * A task_struct is not freed before its last sched_switch (prev_state
  * TASK_DEAD), where hmpgov removes it, nor before sched_process_free,
@@ -37,8 +41,22 @@
 
 static struct hmpgov_task *slots;
 static unsigned int table_bits;
-static atomic_t tracked;
+static atomic_long_t claimed, released;	/* tracked: their difference */
 static DEFINE_PER_CPU(unsigned long, dropped);
+
+#define DROPPED_BITS	8
+
+/*
+ * A dropped task, and "released" when it found no slot. The two words may
+ * be torn by two tasks that drop at once on two CPUs: at worst a task is
+ * counted twice or waits for the next release to look again.
+ */
+struct dropped_note {
+	struct task_struct *task;
+	long released;
+};
+
+static struct dropped_note dropped_notes[1 << DROPPED_BITS];
 
 static bool is_task(struct task_struct *t)
 {
@@ -49,12 +67,14 @@ int hmpgov_table_init(unsigned int max_tasks)
 {
 	int cpu;
 
-	BUILD_BUG_ON(sizeof(struct hmpgov_task) > 128);
+	BUILD_BUG_ON(sizeof(struct hmpgov_task) != HMPGOV_SLOT_BYTES);
 	table_bits = ilog2(roundup_pow_of_two(max_tasks)) + 1;
 	slots = vzalloc(array_size(sizeof(*slots), 1U << table_bits));
 	if (!slots)
 		return -ENOMEM;
-	atomic_set(&tracked, 0);
+	atomic_long_set(&claimed, 0);
+	atomic_long_set(&released, 0);
+	memset(dropped_notes, 0, sizeof(dropped_notes));
 	for_each_possible_cpu(cpu)
 		per_cpu(dropped, cpu) = 0;
 	return 0;
@@ -73,7 +93,11 @@ unsigned int hmpgov_table_size(void)
 
 unsigned int hmpgov_table_tracked(void)
 {
-	return atomic_read(&tracked);
+	long rel = atomic_long_read(&released), got;
+
+	smp_rmb();	/* a slot's claim is counted before its key is seen */
+	got = atomic_long_read(&claimed);
+	return got > rel ? got - rel : 0;
 }
 
 unsigned long hmpgov_table_dropped(void)
@@ -111,16 +135,15 @@ static struct hmpgov_task *claim(struct hmpgov_task *e, struct task_struct *old,
 	hmpgov_task_write_begin(e);
 	e->pid = p->pid;
 	e->cpu = task_cpu(p);
-	memcpy(e->comm, p->comm, sizeof(e->comm));
-	e->comm[sizeof(e->comm) - 1] = '\0';
 	hmpgov_util_init(&e->util, now);
 	e->class = HMPGOV_CLASS_MEDIUM;	/* not judged yet: keeps its mask */
 	e->parent = parent;
 	e->class_since = now;	/* also when it began to be tracked */
 	hmpgov_task_write_end(e);
+	/* counted before its release can be */
+	atomic_long_inc(&claimed);
 	/* publish the key only after the slot is initialised */
 	smp_store_release(&e->task, p);
-	atomic_inc(&tracked);
 	return e;
 }
 
@@ -136,17 +159,23 @@ unsigned int hmpgov_table_index(const struct hmpgov_task *e)
  * @parent: if it is new, the task that forked it (0: not known)
  * @fresh:  set to whether the slot was claimed by this call
  *
- * Probe context. Return: the slot, or NULL (counted in dropped).
+ * Probe context. Return: the slot, or NULL (counted in dropped the first
+ * time).
  */
 struct hmpgov_task *hmpgov_table_get(struct task_struct *p, u64 now,
 				     pid_t parent, bool *fresh)
 {
 	unsigned long hash = hash_ptr(p, table_bits);
+	struct dropped_note *note = &dropped_notes[hash_ptr(p, DROPPED_BITS)];
+	long rel = atomic_long_read(&released);
 	struct hmpgov_task *e, *got;
 	struct task_struct *t;
 	unsigned int i, round;
 
 	*fresh = false;
+	/* dropped before, and no slot released since: no room yet */
+	if (READ_ONCE(note->task) == p && READ_ONCE(note->released) == rel)
+		return NULL;
 	for (round = 0; round < 2; round++) {
 		struct hmpgov_task *space = NULL;
 		struct task_struct *space_key = SLOT_FREE;
@@ -173,29 +202,38 @@ struct hmpgov_task *hmpgov_table_get(struct task_struct *p, u64 now,
 		}
 		/* another CPU took that slot first: look once more */
 	}
-	this_cpu_inc(dropped);
+	if (READ_ONCE(note->task) != p) {
+		this_cpu_inc(dropped);
+		WRITE_ONCE(note->task, p);
+	}
+	WRITE_ONCE(note->released, rel);
 	return NULL;
 }
 
 /*
  * Forget @p; safe to call for a task that is not tracked. Every slot of
  * @p goes: a child that runs on another CPU while the fork probe is
- * claiming its slot can claim a second one.
+ * claiming its slot can claim a second one. So does its note in the
+ * dropped list, so that a task later allocated at the same address is
+ * not taken for it.
  */
 void hmpgov_table_remove(struct task_struct *p)
 {
 	unsigned long hash = hash_ptr(p, table_bits);
+	struct dropped_note *note = &dropped_notes[hash_ptr(p, DROPPED_BITS)];
 	struct hmpgov_task *e;
 	struct task_struct *t;
 	unsigned int i;
 
+	if (READ_ONCE(note->task) == p)
+		cmpxchg(&note->task, p, NULL);
 	for (i = 0; i < HMPGOV_TABLE_PROBES; i++) {
 		e = slot(hash, i);
 		t = READ_ONCE(e->task);
 		if (t == SLOT_FREE)
 			return;
 		if (t == p && cmpxchg(&e->task, p, SLOT_DEAD) == p)
-			atomic_dec(&tracked);
+			atomic_long_inc(&released);
 	}
 }
 

@@ -75,8 +75,9 @@ static void feed(struct hmpgov_task *e)
 		hmpgov_feed_push(hmpgov_table_index(e));
 }
 
-/* Move @e to the class its utilization asks for; true if it moved. */
-static bool classify(struct hmpgov_task *e, u64 now, u64 rate, int cpu)
+/* Move @e (@tsk's) to the class its utilization asks for; true if it moved. */
+static bool classify(struct hmpgov_task *e, struct task_struct *tsk, u64 now,
+		     u64 rate, int cpu)
 {
 	struct hmpgov_thresholds thr;
 	enum hmpgov_class to;
@@ -90,7 +91,7 @@ static bool classify(struct hmpgov_task *e, u64 now, u64 rate, int cpu)
 			       READ_ONCE(hmpgov_settings.class_hold_ns));
 	if (to == e->class)
 		return false;
-	trace_hmpgov_class(e->pid, e->comm, util, e->class, to);
+	trace_hmpgov_class(e->pid, tsk->comm, util, e->class, to);
 	e->class = to;
 	e->class_since = now;
 	atomic_long_inc(&hmpgov_counters.class_changes);
@@ -124,8 +125,7 @@ static void probe_stat_runtime(HMPGOV_STAT_RUNTIME_ARGS)
 	hmpgov_util_account(&e->util, now, runtime, hmpgov_topo.capacity[cpu],
 			    hmpgov_freq_ratio(cpu), rate);
 	e->cpu = cpu;
-	memcpy(e->comm, tsk->comm, sizeof(e->comm) - 1);
-	moved = classify(e, now, rate, cpu);
+	moved = classify(e, tsk, now, rate, cpu);
 	hmpgov_task_write_end(e);
 	if (fresh || moved)
 		feed(e);

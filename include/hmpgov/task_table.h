@@ -16,9 +16,11 @@
 #define HMPGOV_TABLE_PROBES	16
 
 /*
- * One tracked task, 80 bytes. Written only by the probes that account
- * the task, which its runqueue lock serialises; readers in process
- * context use the sequence counter to get a consistent copy.
+ * One tracked task, 64 bytes: a slot is one cache line (the table is
+ * page-aligned). Written only by the probes that account the task, which
+ * its runqueue lock serialises; readers in process context use the
+ * sequence counter to get a consistent copy. The task's name is not kept:
+ * readers take it from the task.
  */
 struct hmpgov_task {
 	struct task_struct *task;	/* key; see task_table.c for markers */
@@ -29,8 +31,9 @@ struct hmpgov_task {
 	pid_t parent;			/* the task that forked it, or 0 */
 	u64 class_since;		/* when it took that class, ns */
 	struct hmpgov_util util;
-	char comm[TASK_COMM_LEN];
 };
+
+#define HMPGOV_SLOT_BYTES	64
 
 int hmpgov_table_init(unsigned int max_tasks);
 void hmpgov_table_free(void);

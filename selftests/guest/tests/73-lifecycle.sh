@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # Lifecycle: 10,000 short-lived threads under load leave the tracked count
-# at its baseline; a table too small for the tasks counts what it drops
-# and does not crash; one three quarters full drops none; the kernel log
+# at its baseline; a table too small for the tasks counts each task it
+# drops once and does not crash; one three quarters full drops none; the kernel log
 # stays clean (checked by the host).
 load >/dev/null
 sleep 0.5
@@ -23,13 +23,27 @@ load max_tasks=16 >/dev/null
 check "table-full: max_tasks=16 loads, with twice as many slots ($(stat_value table_size))" [ "$(stat_value table_size)" -eq 32 ]
 sleep 0.3
 base=$(stat_value tasks_tracked)
-threads procs 64 2 &
+threads procs 64 4 &
 tp=$!
 wait_for 10 eval '[ "$(stat_value tasks_dropped)" -gt 0 ]'
+# all 64 forked (each new one would be a new dropped task)
+wait_for 10 eval '[ "$(grep -ls "^PPid:[[:space:]]*$tp\$" /proc/[0-9]*/status | wc -l)" -ge 64 ]'
 tracked=$(stat_value tasks_tracked)
 dropped=$(stat_value tasks_dropped)
 check "table-full: at most 32 tracked ($tracked)" [ "$tracked" -le 32 ]
 check "table-full: dropped tasks are counted ($dropped)" [ "$dropped" -gt 0 ]
+# A busy task that finds no slot is counted once, not at each of its
+# hundreds of events a second (the tasks that hold the slots sleep 4 s,
+# so none is released while it runs). The shell's helpers (sleep, awk,
+# the subshells) are new tasks too: each is counted once, fewer than 20.
+duty 100 16 1 >/dev/null &
+bp=$!
+sleep 0.5
+busy_tracked=$(task_field $bp 1)
+wait $bp
+busy_dropped=$(($(stat_value tasks_dropped) - dropped))
+check "table-full: a busy task with no slot is not tracked (${busy_tracked:-absent from tasks}) and counted once: +$busy_dropped in its 1 s" \
+	[ -z "$busy_tracked" -a "$busy_dropped" -ge 1 -a "$busy_dropped" -lt 20 ]
 wait $tp
 sleep 0.2
 after=$(stat_value tasks_tracked)
