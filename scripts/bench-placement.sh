@@ -43,11 +43,11 @@ OWN_LABELS="stock=(b') stock, own 6.12 (UCLAMP_TASK)|uclamp=(f) hmpgov steer=ucl
 run_setup() {
 	local kid=$1 machine=$2 params=$3 labels=$4 configs log_file
 	configs=$(printf '%s\n' "$labels" | tr '|' '\n' | sed 's/=.*//' | paste -sd, -)
-	log_file=$HMPGOV_BUILD/logs/$kid-$machine.log
+	log_file=$HMPGOV_BUILD/logs/$kid-$machine-bench-placement.log
 	if [ "$REPORT_ONLY" != 1 ]; then
 		prepare_guest "$kid" >&2
 		log "placement bench: $kid / $machine, $configs ${params:+($params)}"
-		"$HMPGOV_TOP/scripts/run-qemu.sh" "$kid" "$machine" HT_MODE=bench-placement \
+		"$HMPGOV_TOP/scripts/run-qemu.sh" "$kid" "$machine" HT_MODE=bench-placement HT_PART=bench-placement \
 			"HT_CONFIGS=$configs" ${params:+"HT_PARAMS=${params// /+}"} \
 			"HT_SCENARIOS=$SCENARIOS" HT_TIMEOUT=900 >/dev/null || true
 	fi

@@ -55,10 +55,10 @@ for machine in ${machines//,/ }; do
 	kept=$HMPGOV_BUILD/logs/bench-scale-$kid-$machine.log
 	if [ "$report_only" = 0 ]; then
 		log "scale of hmpgov's cost on $kid / $machine: threads $counts, $pairs pairs of ${secs}s"
-		"$HMPGOV_TOP/scripts/run-qemu.sh" "$kid" "$machine" HT_MODE=bench-scale \
+		"$HMPGOV_TOP/scripts/run-qemu.sh" "$kid" "$machine" HT_MODE=bench-scale HT_PART=bench-scale \
 			"HT_COUNTS=$counts" "HT_PAIRS=$pairs" "HT_STEER_PAIRS=$steer_pairs" "HT_SECS=$secs" \
 			HT_TIMEOUT=$((300 + (pairs + steer_pairs) * 60 * $(echo "$counts" | tr , "\n" | wc -l))) >/dev/null || true
-		cp "$HMPGOV_BUILD/logs/$kid-$machine.log" "$kept"
+		cp "$HMPGOV_BUILD/logs/$kid-$machine-bench-scale.log" "$kept"
 	fi
 	[ -f "$kept" ] || die "no log of a run ($kept)"
 	grep -aq '^@@BENCH done' "$kept" || die "the benchmark did not finish on $machine (see $kept)"

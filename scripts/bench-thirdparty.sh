@@ -39,7 +39,7 @@ if [ "$mode" = smoke ]; then
 else
 	vars=(HT_PAIRS=7 HT_HB_GROUPS=4 HT_HB_LOOPS=25 HT_CT_PAIRS=5 HT_CT_LOOPS=600 HT_CT_SKIP=100 "HT_CT_CASES=free0,free2,pinned0")
 fi
-log_file=$HMPGOV_BUILD/logs/$kid-$machine.log
+log_file=$HMPGOV_BUILD/logs/$kid-$machine-bench-thirdparty.log
 out=$HMPGOV_BUILD/bench-thirdparty.txt
 
 load_note=
@@ -47,7 +47,7 @@ if [ "$mode" != report ]; then
 	prepare_guest "$kid" >&2
 	log "third-party bench on $kid / $machine (${vars[*]})"
 	load_before=$(cut -d' ' -f1 /proc/loadavg)
-	"$HMPGOV_TOP/scripts/run-qemu.sh" "$kid" "$machine" HT_MODE=bench-thirdparty \
+	"$HMPGOV_TOP/scripts/run-qemu.sh" "$kid" "$machine" HT_MODE=bench-thirdparty HT_PART=bench-thirdparty \
 		"${vars[@]}" HT_TIMEOUT=1200 >/dev/null || true
 	load_note="host load average (1 min) before / after the run: $load_before / $(cut -d' ' -f1 /proc/loadavg) on $(nproc) host CPUs"
 fi

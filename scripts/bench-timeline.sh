@@ -48,15 +48,9 @@ need_gnuplot
 if [ "$mode" != render ]; then
 	prepare_guest "$kid" >&2
 	log "timeline: $kid / $machine, $configs, ${secs}s traced ${params:+($params)}"
-	# run-qemu.sh logs to logs/KID-MACHINE.log: another run's log of that
-	# name (bench-placement.sh --report reads it) is put back afterwards
-	qlog=$HMPGOV_BUILD/logs/$kid-$machine.log
+	qlog=$HMPGOV_BUILD/logs/$kid-$machine-bench-timeline.log
 	log_file=$work/$kid-$machine.log
-	if [ -f "$qlog" ]; then
-		mv "$qlog" "$qlog.kept-by-timeline"
-		trap 'mv -f "$qlog.kept-by-timeline" "$qlog"' EXIT
-	fi
-	qemu_out=$("$HMPGOV_TOP/scripts/run-qemu.sh" "$kid" "$machine" HT_MODE=bench-timeline \
+	qemu_out=$("$HMPGOV_TOP/scripts/run-qemu.sh" "$kid" "$machine" HT_MODE=bench-timeline HT_PART=bench-timeline \
 		"HT_CONFIGS=$configs" "HT_SECS=$secs" ${params:+"HT_PARAMS=$params"} HT_TIMEOUT=300 || true)
 	cp "$qlog" "$log_file" 2>/dev/null || die "the guest left no log ($qlog)"
 	if grep -q '^not ok - kernel log is clean' <<<"$qemu_out"; then

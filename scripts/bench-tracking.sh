@@ -39,11 +39,11 @@ kept=$HMPGOV_BUILD/logs/bench-tracking-$kid-$machine.log
 if [ "$report_only" = 0 ]; then
 	prepare_guest "$kid"
 	log "overhead of hmpgov on $kid / $machine: $pairs pairs of ${secs}s runs"
-	"$HMPGOV_TOP/scripts/run-qemu.sh" "$kid" "$machine" HT_MODE=bench-tracking \
+	"$HMPGOV_TOP/scripts/run-qemu.sh" "$kid" "$machine" HT_MODE=bench-tracking HT_PART=bench-tracking \
 		"HT_PAIRS=$pairs" "HT_SECS=$secs" ${TRACKING_SETTLE:+"HT_SETTLE=$TRACKING_SETTLE"} \
 		${TRACKING_PROFILE:+"HT_PROFILE=$TRACKING_PROFILE"} \
 		HT_TIMEOUT=$((300 + pairs * 20)) >/dev/null || true
-	cp "$HMPGOV_BUILD/logs/$kid-$machine.log" "$kept"
+	cp "$HMPGOV_BUILD/logs/$kid-$machine-bench-tracking.log" "$kept"
 fi
 [ -f "$kept" ] || die "no log of a run ($kept)"
 grep -aq '^@@BENCH done ' "$kept" || die "the benchmark did not finish (see $kept)"

@@ -14,7 +14,8 @@
 #   5. dkms add/build/install/remove against the host's headers
 #   6. the guest suite in QEMU for each line of scripts/matrix-plan.txt
 #   7. a smoke run of each benchmark script (they run; no figure judged;
-#      the speed bench is skipped without a host cgroup v1 cpu controller)
+#      the speed bench is skipped without a host cgroup v1 cpu controller);
+#      those in deterministic guest time two at a time, as the guests
 #
 # Output: one TAP 13 stream for everything, then "N passed, N failed,
 # N skipped" alone on the last line. Exit status 1 on any failure.
@@ -54,21 +55,53 @@ emit() {
 	done
 }
 
-# step NAME CMD...: one test from a command's exit status (77: skipped,
-# the command's last line says why); output to a log.
+# verdict NAME LOG RC: the test line of a command that exited RC (77:
+# skipped, its log's last line says why), and the log's tail if it failed.
+verdict() {
+	if [ "$3" -eq 0 ]; then
+		echo "ok - $1"
+	elif [ "$3" -eq 77 ]; then
+		echo "ok - $1 # SKIP $(tail -n 1 "$2")"
+	else
+		echo "not ok - $1 (log: $2)"
+		tail -n 15 "$2" | sed 's/^/# /'
+	fi
+}
+
+step_log() { echo "$HMPGOV_BUILD/logs/$(printf '%s' "$1" | tr -c 'a-zA-Z0-9.-' '_').log"; }
+
+# step NAME CMD...: one test from a command's exit status; output to a log.
 step() {
 	local name=$1 logf rc=0
 	shift
-	logf=$HMPGOV_BUILD/logs/$(printf '%s' "$name" | tr -c 'a-zA-Z0-9.-' '_').log
+	logf=$(step_log "$name")
 	"$@" >"$logf" 2>&1 || rc=$?
-	if [ $rc -eq 0 ]; then
-		echo "ok - $name" | emit ""
-	elif [ $rc -eq 77 ]; then
-		echo "ok - $name # SKIP $(tail -n 1 "$logf")" | emit ""
-	else
-		{ echo "not ok - $name (log: $logf)"; tail -n 15 "$logf" | sed 's/^/# /'; } | emit ""
-		return 1
-	fi
+	verdict "$name" "$logf" $rc | emit ""
+	[ $rc -eq 0 ] || [ $rc -eq 77 ]
+}
+
+# side_step NAME CMD...: step() in the background, at most $guests at a
+# time; side_steps_done prints their lines in the order they were started.
+side=()
+side_step() {
+	local name=$1 out
+	shift
+	while [ "$(jobs -rp | wc -l)" -ge "$guests" ]; do wait -n || true; done
+	out=$HMPGOV_BUILD/side-${#side[@]}.tap
+	side+=("$out")
+	(
+		rc=0
+		"$@" >"$(step_log "$name")" 2>&1 || rc=$?
+		verdict "$name" "$(step_log "$name")" $rc >"$out"
+	) &
+}
+side_steps_done() {
+	local out
+	wait
+	for out in "${side[@]}"; do
+		if [ -s "$out" ]; then emit "" <"$out"; else echo "not ok - $out: no verdict" | emit ""; fi
+	done
+	side=()
 }
 
 finish() {
@@ -204,29 +237,35 @@ while [ $printed -lt $n ]; do
 done
 
 # 7. Benchmarks: figures belong in `make bench`; here they only must run.
-# First the rt-app table from the guest suite's own log: the benchmark
-# boots below write their logs under the same names.
+# First the rt-app table from the guest suite's own log.
 # shellcheck disable=SC2016
 step "bench: scripts/bench-rtapp.sh --report makes its table from this run's deb-6.12 bl-2x2 log (test 86)" \
 	bash -c '[ -f "$1" ] || { echo "this plan has no deb-6.12-arm64 bl-2x2 line"; exit 77; }
 		exec "$0" --report "$1"' \
 	"$HMPGOV_TOP/scripts/bench-rtapp.sh" "$HMPGOV_BUILD/logs/deb-6.12-arm64-bl-2x2.log"
-step "bench: scripts/bench-placement.sh --smoke runs to its table" \
+# The benchmarks' guests run in deterministic time too: two at a time,
+# each with its own log (HT_PART) and the initramfs step 4 built
+# (HMPGOV_PREPARED). Real time (bench-speed) and the host's own timing
+# (bench-account) after them, alone.
+export HMPGOV_PREPARED=1
+rm -f "$HMPGOV_BUILD"/side-*.tap
+side_step "bench: scripts/bench-placement.sh --smoke runs to its table" \
 	"$HMPGOV_TOP/scripts/bench-placement.sh" --smoke
+side_step "bench: scripts/bench-timeline.sh --smoke draws its timeline" \
+	"$HMPGOV_TOP/scripts/bench-timeline.sh" --smoke
+side_step "bench: scripts/bench-thirdparty.sh --smoke (hackbench, cyclictest)" \
+	"$HMPGOV_TOP/scripts/bench-thirdparty.sh" --smoke
+side_step "bench: scripts/bench-rtlatency.sh --smoke (cyclictest beside steering, rt kernel, 1 pair)" \
+	"$HMPGOV_TOP/scripts/bench-rtlatency.sh" --smoke
+side_step "bench: scripts/bench-tracking.sh --smoke (probe overhead, 2 pairs)" \
+	"$HMPGOV_TOP/scripts/bench-tracking.sh" --smoke
+side_step "bench: scripts/bench-scale.sh --smoke (10 and 1,000 threads)" \
+	"$HMPGOV_TOP/scripts/bench-scale.sh" --smoke
+side_steps_done
 step "bench: scripts/plot-residency.sh --smoke draws the smoke table" \
 	"$HMPGOV_TOP/scripts/plot-residency.sh" --smoke
-step "bench: scripts/bench-timeline.sh --smoke draws its timeline" \
-	"$HMPGOV_TOP/scripts/bench-timeline.sh" --smoke
-step "bench: scripts/bench-thirdparty.sh --smoke (hackbench, cyclictest)" \
-	"$HMPGOV_TOP/scripts/bench-thirdparty.sh" --smoke
-step "bench: scripts/bench-rtlatency.sh --smoke (cyclictest beside steering, rt kernel, 1 pair)" \
-	"$HMPGOV_TOP/scripts/bench-rtlatency.sh" --smoke
 step "bench: scripts/bench-speed.sh --smoke (little vCPUs throttled on the host)" \
 	"$HMPGOV_TOP/scripts/bench-speed.sh" --smoke
-step "bench: scripts/bench-tracking.sh --smoke (probe overhead, 2 pairs)" \
-	"$HMPGOV_TOP/scripts/bench-tracking.sh" --smoke
-step "bench: scripts/bench-scale.sh --smoke (10 and 1,000 threads)" \
-	"$HMPGOV_TOP/scripts/bench-scale.sh" --smoke
 step "bench: scripts/bench-account.sh --smoke (the signal's cost per event, this tree against 62386c5, host)" \
 	"$HMPGOV_TOP/scripts/bench-account.sh" --smoke
 
