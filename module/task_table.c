@@ -18,7 +18,9 @@
  * tasks, with the number of slots released so far. Its next events find
  * it there and skip the walk, until a slot is released (then it looks
  * again, without being counted again). A task evicted from the list by
- * another one that hashes alike is counted again if it drops again.
+ * another one that hashes alike is counted again if it drops again. A
+ * task that saw room but lost it twice to other CPUs' claims is neither
+ * noted nor counted: its next event looks again.
  *
  * A task_struct is not freed before its last sched_switch (prev_state
  * TASK_DEAD), where hmpgov removes it, nor before sched_process_free,
@@ -39,9 +41,11 @@
 #define SLOT_DEAD	((struct task_struct *)1)
 #define SLOT_CLAIMING	((struct task_struct *)2)
 
-static struct hmpgov_task *slots;
-static unsigned int table_bits;
-static atomic_long_t claimed, released;	/* tracked: their difference */
+static struct hmpgov_task *slots __read_mostly;
+static unsigned int table_bits __read_mostly;
+/* tracked: their difference; away from the line every probe reads */
+static atomic_long_t claimed ____cacheline_aligned_in_smp;
+static atomic_long_t released ____cacheline_aligned_in_smp;
 static DEFINE_PER_CPU(unsigned long, dropped);
 
 #define DROPPED_BITS	8
@@ -57,6 +61,16 @@ struct dropped_note {
 };
 
 static struct dropped_note dropped_notes[1 << DROPPED_BITS];
+
+/*
+ * @p's note: the hash bits just below those of its slot, so that tasks
+ * crowded in one part of the table do not share notes.
+ */
+static struct dropped_note *note_of(struct task_struct *p)
+{
+	return &dropped_notes[hash_ptr(p, table_bits + DROPPED_BITS) &
+			      (BIT(DROPPED_BITS) - 1)];
+}
 
 static bool is_task(struct task_struct *t)
 {
@@ -97,7 +111,8 @@ unsigned int hmpgov_table_tracked(void)
 
 	smp_rmb();	/* a slot's claim is counted before its key is seen */
 	got = atomic_long_read(&claimed);
-	return got > rel ? got - rel : 0;
+	/* claims between the two reads count, their releases may not */
+	return clamp(got - rel, 0L, (long)hmpgov_table_size());
 }
 
 unsigned long hmpgov_table_dropped(void)
@@ -166,8 +181,9 @@ struct hmpgov_task *hmpgov_table_get(struct task_struct *p, u64 now,
 				     pid_t parent, bool *fresh)
 {
 	unsigned long hash = hash_ptr(p, table_bits);
-	struct dropped_note *note = &dropped_notes[hash_ptr(p, DROPPED_BITS)];
-	long rel = atomic_long_read(&released);
+	struct dropped_note *note = note_of(p);
+	/* before the walk: a release it counts has freed a slot the walk sees */
+	long rel = atomic_long_read_acquire(&released);
 	struct hmpgov_task *e, *got;
 	struct task_struct *t;
 	unsigned int i, round;
@@ -202,6 +218,8 @@ struct hmpgov_task *hmpgov_table_get(struct task_struct *p, u64 now,
 		}
 		/* another CPU took that slot first: look once more */
 	}
+	if (round == 2)
+		return NULL;	/* lost two races, not full: next time */
 	if (READ_ONCE(note->task) != p) {
 		this_cpu_inc(dropped);
 		WRITE_ONCE(note->task, p);
@@ -220,7 +238,7 @@ struct hmpgov_task *hmpgov_table_get(struct task_struct *p, u64 now,
 void hmpgov_table_remove(struct task_struct *p)
 {
 	unsigned long hash = hash_ptr(p, table_bits);
-	struct dropped_note *note = &dropped_notes[hash_ptr(p, DROPPED_BITS)];
+	struct dropped_note *note = note_of(p);
 	struct hmpgov_task *e;
 	struct task_struct *t;
 	unsigned int i;

@@ -125,6 +125,7 @@ static void probe_stat_runtime(HMPGOV_STAT_RUNTIME_ARGS)
 	hmpgov_util_account(&e->util, now, runtime, hmpgov_topo.capacity[cpu],
 			    hmpgov_freq_ratio(cpu), rate);
 	e->cpu = cpu;
+	e->pid = tsk->pid;	/* a thread's exec takes the leader's pid */
 	moved = classify(e, tsk, now, rate, cpu);
 	hmpgov_task_write_end(e);
 	if (fresh || moved)
@@ -245,11 +246,17 @@ static inline void __maybe_unused check_probe_types(void)
 	check_trace_callback_type_cpu_frequency(probe_cpu_frequency);
 }
 
+/*
+ * Attached in this order: the probes that forget a task before those that
+ * note one, so that no task exits unseen while it is noted (a key or a
+ * dropped note left behind could be taken for a later task at its
+ * address).
+ */
 static struct hmpgov_probe tracking_probes[] = {
-	{ .name = "sched_stat_runtime", .func = probe_stat_runtime },
 	{ .name = "sched_switch", .func = probe_switch },
-	{ .name = "sched_process_fork", .func = probe_fork },
 	{ .name = "sched_process_free", .func = probe_free },
+	{ .name = "sched_stat_runtime", .func = probe_stat_runtime },
+	{ .name = "sched_process_fork", .func = probe_fork },
 	{ .name = "cpu_frequency", .func = probe_cpu_frequency },
 };
 
