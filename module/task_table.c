@@ -167,6 +167,35 @@ unsigned int hmpgov_table_index(const struct hmpgov_task *e)
 	return e - slots;
 }
 
+/*
+ * The slot of @p among its probes, or NULL; then *@space is the first
+ * slot seen free or released (NULL: none), *@space_key its key.
+ */
+static struct hmpgov_task *find(struct task_struct *p, unsigned long hash,
+				struct hmpgov_task **space,
+				struct task_struct **space_key)
+{
+	struct hmpgov_task *e;
+	struct task_struct *t;
+	unsigned int i;
+
+	*space = NULL;
+	for (i = 0; i < HMPGOV_TABLE_PROBES; i++) {
+		e = slot(hash, i);
+		/* pairs with the release in claim() */
+		t = smp_load_acquire(&e->task);
+		if (t == p)
+			return e;
+		if (!*space && (t == SLOT_FREE || t == SLOT_DEAD)) {
+			*space = e;
+			*space_key = t;
+		}
+		if (t == SLOT_FREE)
+			break;
+	}
+	return NULL;
+}
+
 /**
  * hmpgov_table_get() - the slot of @p, claimed now if it has none
  * @p:      the task
@@ -174,52 +203,52 @@ unsigned int hmpgov_table_index(const struct hmpgov_task *e)
  * @parent: if it is new, the task that forked it (0: not known)
  * @fresh:  set to whether the slot was claimed by this call
  *
- * Probe context. Return: the slot, or NULL (counted in dropped the first
- * time).
+ * Probe context; at most four walks of HMPGOV_TABLE_PROBES slots. Return:
+ * the slot, or NULL (counted in dropped the first time).
  */
 struct hmpgov_task *hmpgov_table_get(struct task_struct *p, u64 now,
 				     pid_t parent, bool *fresh)
 {
 	unsigned long hash = hash_ptr(p, table_bits);
 	struct dropped_note *note = note_of(p);
-	/* before the walk: a release it counts has freed a slot the walk sees */
-	long rel = atomic_long_read_acquire(&released);
-	struct hmpgov_task *e, *got;
-	struct task_struct *t;
-	unsigned int i, round;
+	struct task_struct *space_key = SLOT_FREE;
+	struct hmpgov_task *e, *space;
+	unsigned int claims = 0;
+	bool have_rel = false;
+	long rel = 0;
 
 	*fresh = false;
-	/* dropped before, and no slot released since: no room yet */
-	if (READ_ONCE(note->task) == p && READ_ONCE(note->released) == rel)
-		return NULL;
-	for (round = 0; round < 2; round++) {
-		struct hmpgov_task *space = NULL;
-		struct task_struct *space_key = SLOT_FREE;
-
-		for (i = 0; i < HMPGOV_TABLE_PROBES; i++) {
-			e = slot(hash, i);
-			/* pairs with the release in claim() */
-			t = smp_load_acquire(&e->task);
-			if (t == p)
-				return e;
-			if (!space && (t == SLOT_FREE || t == SLOT_DEAD)) {
-				space = e;
-				space_key = t;
-			}
-			if (t == SLOT_FREE)
-				break;
-		}
-		if (!space)
-			break;
-		got = claim(space, space_key, p, now, parent);
-		if (got) {
-			*fresh = true;
-			return got;
-		}
-		/* another CPU took that slot first: look once more */
+	/*
+	 * "released" is read only by a task that dropped, and before a walk
+	 * (acquire): a release it counts freed a slot that walk sees.
+	 */
+	if (READ_ONCE(note->task) == p) {
+		rel = atomic_long_read_acquire(&released);
+		if (READ_ONCE(note->released) == rel)
+			return NULL;	/* no slot released since it dropped */
+		have_rel = true;
 	}
-	if (round == 2)
-		return NULL;	/* lost two races, not full: next time */
+	for (;;) {
+		e = find(p, hash, &space, &space_key);
+		if (e)
+			return e;
+		if (space) {
+			e = claim(space, space_key, p, now, parent);
+			if (e) {
+				*fresh = true;
+				return e;
+			}
+			/* another CPU took that slot first */
+			if (++claims == 2)
+				return NULL;	/* not full: next time */
+			continue;
+		}
+		if (have_rel)
+			break;
+		/* no room: one more look after reading the count to note */
+		rel = atomic_long_read_acquire(&released);
+		have_rel = true;
+	}
 	if (READ_ONCE(note->task) != p) {
 		this_cpu_inc(dropped);
 		WRITE_ONCE(note->task, p);

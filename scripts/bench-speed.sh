@@ -228,13 +228,13 @@ run_setup() {
 	spec=$(slow_spec "$machine" "$(echo "$params" | sed -n 's/.*capacity=\([0-9,]*\).*/\1/p')")
 	[ -n "$spec" ] || die "$machine: no CPU slower than the others"
 	sock=$HMPGOV_BUILD/qmp-speed.sock
-	log_file=$HMPGOV_BUILD/logs/$KID-$machine.log
+	log_file=$HMPGOV_BUILD/logs/$KID-$machine-bench-speed.log
 	raw=$HMPGOV_BUILD/bench-speed-$machine.raw
 	host_out=$HMPGOV_BUILD/bench-speed-$machine.host
 	rm -f "$sock" "$log_file"
 	log "speed bench: $KID / $machine ${params:+($params)}, throttled vCPU:capacity $spec, $rounds round(s)"
 	HMPGOV_QMP=$sock HMPGOV_QMP_STOPPED=1 "$HMPGOV_TOP/scripts/run-qemu.sh" "$KID" "$machine" \
-		HT_MODE=bench-speed HT_ICOUNT=0 "HT_ROUNDS=$rounds" "HT_HEAVY_MS=$heavy_ms" \
+		HT_MODE=bench-speed HT_PART=bench-speed HT_ICOUNT=0 "HT_ROUNDS=$rounds" "HT_HEAVY_MS=$heavy_ms" \
 		${params:+"HT_PARAMS=${params// /+}"} ${SPEED_TRACE:+HT_TRACE=1} \
 		HT_TIMEOUT=$((300 + rounds * 200)) >/dev/null 2>&1 &
 	RUN_PID=$!

@@ -15,7 +15,7 @@
 #   6. the guest suite in QEMU for each line of scripts/matrix-plan.txt
 #   7. a smoke run of each benchmark script (they run; no figure judged;
 #      the speed bench is skipped without a host cgroup v1 cpu controller);
-#      those in deterministic guest time two at a time, as the guests
+#      those in deterministic guest time side by side, as the guests
 #
 # Output: one TAP 13 stream for everything, then "N passed, N failed,
 # N skipped" alone on the last line. Exit status 1 on any failure.
@@ -80,28 +80,29 @@ step() {
 	[ $rc -eq 0 ] || [ $rc -eq 77 ]
 }
 
-# side_step NAME CMD...: step() in the background, at most $guests at a
-# time; side_steps_done prints their lines in the order they were started.
-side=()
+# side_step NAME CMD...: step() in the background, in a session of its
+# own (stopping check.sh stops it, as the guests), as many at a time as
+# guests run; side_steps_done prints their lines in the order started.
+side_names=() side_pids=()
 side_step() {
-	local name=$1 out
+	local name=$1
 	shift
 	while [ "$(jobs -rp | wc -l)" -ge "$guests" ]; do wait -n || true; done
-	out=$HMPGOV_BUILD/side-${#side[@]}.tap
-	side+=("$out")
-	(
-		rc=0
-		"$@" >"$(step_log "$name")" 2>&1 || rc=$?
-		verdict "$name" "$(step_log "$name")" $rc >"$out"
-	) &
+	rm -f "$HMPGOV_BUILD/side-${#side_names[@]}.rc"
+	# shellcheck disable=SC2016
+	SLOG=$(step_log "$name") SRC=$HMPGOV_BUILD/side-${#side_names[@]}.rc setsid bash -c \
+		'"$0" "$@" >"$SLOG" 2>&1; echo $? >"$SRC"' "$@" &
+	side_pids+=($!)
+	side_names+=("$name")
 }
 side_steps_done() {
-	local out
+	local i rc
 	wait
-	for out in "${side[@]}"; do
-		if [ -s "$out" ]; then emit "" <"$out"; else echo "not ok - $out: no verdict" | emit ""; fi
+	for i in "${!side_names[@]}"; do
+		rc=$(cat "$HMPGOV_BUILD/side-$i.rc" 2>/dev/null)
+		verdict "${side_names[$i]}" "$(step_log "${side_names[$i]}")" "${rc:-1}" | emit ""
 	done
-	side=()
+	side_names=() side_pids=()
 }
 
 finish() {
@@ -187,7 +188,7 @@ guest_start() {
 		"$HMPGOV_TOP/scripts/run-qemu.sh" "$kid" "$machine" $vars &
 	gpid[$1]=$!
 }
-stop_guests() { for p in "${gpid[@]}"; do kill -- "-$p" 2>/dev/null; done; }
+stop_guests() { for p in "${gpid[@]}" "${side_pids[@]}"; do kill -- "-$p" 2>/dev/null; done; }
 trap stop_guests EXIT
 realtime() { grep -q 'HT_ICOUNT=0' "$gdir/$1.line"; }
 # a real-time line is running
@@ -243,12 +244,11 @@ step "bench: scripts/bench-rtapp.sh --report makes its table from this run's deb
 	bash -c '[ -f "$1" ] || { echo "this plan has no deb-6.12-arm64 bl-2x2 line"; exit 77; }
 		exec "$0" --report "$1"' \
 	"$HMPGOV_TOP/scripts/bench-rtapp.sh" "$HMPGOV_BUILD/logs/deb-6.12-arm64-bl-2x2.log"
-# The benchmarks' guests run in deterministic time too: two at a time,
-# each with its own log (HT_PART) and the initramfs step 4 built
-# (HMPGOV_PREPARED). Real time (bench-speed) and the host's own timing
+# The benchmarks' guests run in deterministic time too: as many at a time
+# as the suite's guests, each with its own log (HT_PART) and the initramfs
+# step 4 built (HMPGOV_PREPARED). Real time (bench-speed) and the host's own timing
 # (bench-account) after them, alone.
 export HMPGOV_PREPARED=1
-rm -f "$HMPGOV_BUILD"/side-*.tap
 side_step "bench: scripts/bench-placement.sh --smoke runs to its table" \
 	"$HMPGOV_TOP/scripts/bench-placement.sh" --smoke
 side_step "bench: scripts/bench-timeline.sh --smoke draws its timeline" \
