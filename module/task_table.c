@@ -203,7 +203,7 @@ static struct hmpgov_task *find(struct task_struct *p, unsigned long hash,
  * @parent: if it is new, the task that forked it (0: not known)
  * @fresh:  set to whether the slot was claimed by this call
  *
- * Probe context; at most four walks of HMPGOV_TABLE_PROBES slots. Return:
+ * Probe context; at most three walks of HMPGOV_TABLE_PROBES slots. Return:
  * the slot, or NULL (counted in dropped the first time).
  */
 struct hmpgov_task *hmpgov_table_get(struct task_struct *p, u64 now,
@@ -230,14 +230,17 @@ struct hmpgov_task *hmpgov_table_get(struct task_struct *p, u64 now,
 	}
 	for (;;) {
 		e = find(p, hash, &space, &space_key);
-		if (e)
-			return e;
-		if (space) {
+		if (!e && space) {
 			e = claim(space, space_key, p, now, parent);
-			if (e) {
-				*fresh = true;
-				return e;
-			}
+			*fresh = !!e;
+		}
+		if (e) {
+			/* a task with a slot keeps it until it exits */
+			if (have_rel && READ_ONCE(note->task) == p)
+				cmpxchg(&note->task, p, NULL);
+			return e;
+		}
+		if (space) {
 			/* another CPU took that slot first */
 			if (++claims == 2)
 				return NULL;	/* not full: next time */

@@ -100,7 +100,11 @@ side_steps_done() {
 	wait
 	for i in "${!side_names[@]}"; do
 		rc=$(cat "$HMPGOV_BUILD/side-$i.rc" 2>/dev/null)
-		verdict "${side_names[$i]}" "$(step_log "${side_names[$i]}")" "${rc:-1}" | emit ""
+		if [ -z "$rc" ]; then
+			echo "not ok - ${side_names[$i]} (no verdict: its runner was stopped)" | emit ""
+			continue
+		fi
+		verdict "${side_names[$i]}" "$(step_log "${side_names[$i]}")" "$rc" | emit ""
 	done
 	side_names=() side_pids=()
 }
@@ -188,7 +192,14 @@ guest_start() {
 		"$HMPGOV_TOP/scripts/run-qemu.sh" "$kid" "$machine" $vars &
 	gpid[$1]=$!
 }
-stop_guests() { for p in "${gpid[@]}" "${side_pids[@]}"; do kill -- "-$p" 2>/dev/null; done; }
+stop_guests() {
+	local p i
+	for p in "${gpid[@]}"; do kill -- "-$p" 2>/dev/null; done
+	# side steps still running (an ended one's group id may be reused)
+	for i in "${!side_pids[@]}"; do
+		[ -e "$HMPGOV_BUILD/side-$i.rc" ] || kill -- "-${side_pids[$i]}" 2>/dev/null
+	done
+}
 trap stop_guests EXIT
 realtime() { grep -q 'HT_ICOUNT=0' "$gdir/$1.line"; }
 # a real-time line is running

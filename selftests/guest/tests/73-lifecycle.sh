@@ -23,6 +23,7 @@ load max_tasks=16 >/dev/null
 check "table-full: max_tasks=16 loads, with twice as many slots ($(stat_value table_size))" [ "$(stat_value table_size)" -eq 32 ]
 sleep 0.3
 base=$(stat_value tasks_tracked)
+read -r _t0 _ </proc/uptime
 threads procs 64 6 &
 tp=$!
 wait_for 10 eval '[ "$(stat_value tasks_dropped)" -gt 0 ]' ||
@@ -60,15 +61,22 @@ while [ "$_tracked" -lt "$_size" ] && [ $_nf -lt 32 ]; do
 done
 _d0=$_dropped
 _full="$_tracked of $_size"
+read -r _t1 _ </proc/uptime
 duty 100 16 0.5 >/dev/null &
 wait $!
 table_now
 busy_dropped=$((_dropped - _d0))
-check "table-full: with every slot taken ($_full, $_nf fillers), a busy task is counted once in its 0.5 s (+$busy_dropped)" \
-	[ "$_full" = "$_size of $_size" -a "$busy_dropped" -eq 1 ]
-# shellcheck disable=SC2086
-kill $fillers 2>/dev/null
-wait $fillers 2>/dev/null
+read -r _t2 _ </proc/uptime
+# the sleepers (6 s) must outlive the busy task: else a slot frees
+_late=$(( ${_t2%.*} - ${_t0%.*} >= 5 ))
+check "table-full: with every slot taken ($_full, $_nf fillers), a busy task is counted once in its 0.5 s (+$busy_dropped; from ${_t1}s to ${_t2}s, the sleepers started at ${_t0}s)" \
+	[ "$_full" = "$_size of $_size" -a "$busy_dropped" -eq 1 -a "$_late" = 0 ]
+if [ -n "$fillers" ]; then
+	# shellcheck disable=SC2086
+	kill $fillers 2>/dev/null
+	# shellcheck disable=SC2086
+	wait $fillers 2>/dev/null
+fi
 wait $tp
 sleep 0.2
 after=$(stat_value tasks_tracked)
