@@ -14,7 +14,6 @@
  * describes both files.
  */
 #include <linux/debugfs.h>
-#include <linux/pid_namespace.h>
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
 #include <linux/seq_file.h>
@@ -99,11 +98,11 @@ static int tasks_show(struct seq_file *m, void *v)
 		seq_puts(m, "pid comm util avg cpu class reason\n");
 		return 0;
 	}
-	/* the table keeps no names: the task's, if it still has that pid */
+	/* the table keeps no names: the task's, if it is still there */
 	strscpy(comm, "-", sizeof(comm));
 	rcu_read_lock();
-	p = pid_task(find_pid_ns(it->t.pid, &init_pid_ns), PIDTYPE_PID);
-	if (p == it->t.task)
+	p = hmpgov_table_task(&it->t);
+	if (p)
 		get_task_comm(comm, p);
 	rcu_read_unlock();
 	now = ktime_get_mono_fast_ns();

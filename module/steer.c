@@ -297,12 +297,10 @@ static void adopt_task(unsigned int slot, bool again)
 	}
 	if (nr_managed >= max_managed)
 		return;
-	/* the table holds global pids; a mode write may come from a container */
+	/* a mode write may come from a container: hmpgov_table_task() */
 	rcu_read_lock();
-	p = pid_task(find_pid_ns(t.pid, &init_pid_ns), PIDTYPE_PID);
-	if (p != t.task)
-		p = NULL;
-	else
+	p = hmpgov_table_task(&t);
+	if (p)
 		get_task_struct(p);
 	rcu_read_unlock();
 	if (!p)

@@ -32,6 +32,8 @@
 #include <linux/hash.h>
 #include <linux/log2.h>
 #include <linux/percpu.h>
+#include <linux/pid_namespace.h>
+#include <linux/rcupdate.h>
 #include <linux/string.h>
 #include <linux/vmalloc.h>
 
@@ -315,4 +317,21 @@ bool hmpgov_table_read(unsigned int idx, struct hmpgov_task *copy)
 		cpu_relax();
 	}
 	return false;
+}
+
+/**
+ * hmpgov_table_task() - the task of a slot's copy, if it is still alive
+ * @copy: from hmpgov_table_read()
+ *
+ * The table holds global pids: the task with @copy's pid in the initial
+ * namespace, if it is the one the slot was for (whoever asks, from
+ * whatever namespace). Call under rcu_read_lock(). Return: the task, or
+ * NULL if it has gone.
+ */
+struct task_struct *hmpgov_table_task(const struct hmpgov_task *copy)
+{
+	struct task_struct *p;
+
+	p = pid_task(find_pid_ns(copy->pid, &init_pid_ns), PIDTYPE_PID);
+	return p == copy->task ? p : NULL;
 }

@@ -80,18 +80,26 @@ step() {
 	[ $rc -eq 0 ] || [ $rc -eq 77 ]
 }
 
-# side_step NAME CMD...: step() in the background, in a session of its
-# own (stopping check.sh stops it, as the guests), as many at a time as
-# guests run; side_steps_done prints their lines in the order started.
+# in_session OUT RC CMD...: CMD in the background, in a session of its
+# own (stopping check.sh stops it and all it started: stop_guests), its
+# output in OUT, its exit status in RC, written last; $! is its pid.
+in_session() {
+	local out=$1 rc=$2
+	shift 2
+	rm -f "$rc"
+	# shellcheck disable=SC2016
+	SOUT=$out SRC=$rc setsid bash -c \
+		'"$0" "$@" </dev/null >"$SOUT" 2>&1; echo $? >"$SRC"' "$@" &
+}
+
+# side_step NAME CMD...: step() in_session, as many at a time as guests
+# run; side_steps_done prints their lines in the order started.
 side_names=() side_pids=()
 side_step() {
 	local name=$1
 	shift
 	while [ "$(jobs -rp | wc -l)" -ge "$guests" ]; do wait -n || true; done
-	rm -f "$HMPGOV_BUILD/side-${#side_names[@]}.rc"
-	# shellcheck disable=SC2016
-	SLOG=$(step_log "$name") SRC=$HMPGOV_BUILD/side-${#side_names[@]}.rc setsid bash -c \
-		'"$0" "$@" >"$SLOG" 2>&1; echo $? >"$SRC"' "$@" &
+	in_session "$(step_log "$name")" "$HMPGOV_BUILD/side-${#side_names[@]}.rc" "$@"
 	side_pids+=($!)
 	side_names+=("$name")
 }
@@ -185,11 +193,9 @@ declare -A gpid=()
 guest_start() {
 	local kid machine vars
 	read -r kid machine vars <"$gdir/$1.line"
-	# in a session of its own, so that stopping check.sh stops its QEMU
-	# shellcheck disable=SC2016,SC2086
-	GOUT=$gdir/$1.out GRC=$gdir/$1.rc setsid bash -c \
-		'"$0" "$@" </dev/null >"$GOUT" 2>&1; echo $? >"$GRC"' \
-		"$HMPGOV_TOP/scripts/run-qemu.sh" "$kid" "$machine" $vars &
+	# shellcheck disable=SC2086
+	in_session "$gdir/$1.out" "$gdir/$1.rc" \
+		"$HMPGOV_TOP/scripts/run-qemu.sh" "$kid" "$machine" $vars
 	gpid[$1]=$!
 }
 stop_guests() {
@@ -257,8 +263,8 @@ step "bench: scripts/bench-rtapp.sh --report makes its table from this run's deb
 	"$HMPGOV_TOP/scripts/bench-rtapp.sh" "$HMPGOV_BUILD/logs/deb-6.12-arm64-bl-2x2.log"
 # The benchmarks' guests run in deterministic time too: as many at a time
 # as the suite's guests, each with its own log (HT_PART) and the initramfs
-# step 4 built (HMPGOV_PREPARED). Real time (bench-speed) and the host's own timing
-# (bench-account) after them, alone.
+# step 4 built (HMPGOV_PREPARED). Real time (bench-speed) and the host's
+# own timing (bench-account) after them, alone.
 export HMPGOV_PREPARED=1
 side_step "bench: scripts/bench-placement.sh --smoke runs to its table" \
 	"$HMPGOV_TOP/scripts/bench-placement.sh" --smoke

@@ -49,6 +49,7 @@ void hmpgov_table_remove(struct task_struct *p);
 void hmpgov_task_write_begin(struct hmpgov_task *e);
 void hmpgov_task_write_end(struct hmpgov_task *e);
 bool hmpgov_table_read(unsigned int idx, struct hmpgov_task *copy);
+struct task_struct *hmpgov_table_task(const struct hmpgov_task *copy);
 
 /* module/tracking.c */
 u32 hmpgov_task_util(const struct hmpgov_task *t, u64 now);
