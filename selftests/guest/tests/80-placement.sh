@@ -50,12 +50,13 @@ judge_small() {
 	check "$1 ($2): small tasks >= 85% on one CPU (${_t}%)" ge "$_t" 85
 	check "$1 ($2): small tasks migrate <= 0.5 times/s ($_m)" ge 0.5 "$_m"
 	# shellcheck disable=SC2086
-	ge 0.5 "$_m" || small_migrations /tmp/trace.txt $SMALL
+	{ ge 0.5 "$_m" && ge "$_t" 85; } || small_migrations /tmp/trace.txt $SMALL
 }
 
 # small_migrations TRACE PIDS...: after a failed rate, the trace's
 # migrations of PIDS (who ran when the kernel moved them, the time,
-# from and to) and the hmpgov counters that changed since the trace
+# from and to), hmpgov's packing changes (its hmpgov_pack events) and
+# the hmpgov counters that changed since the trace
 # began (lib.sh's stats_mark), as notes: a failure in CI says
 # whether the kernel's wake-ups or hmpgov moved them.
 small_migrations() {
@@ -68,6 +69,7 @@ small_migrations() {
 		d = $0; sub(/.*dest_cpu=/, "", d); sub(/ .*/, "", d)
 		printf "migration: pid %s %s->%s at %s by %s\n", p, o, d, $4, $1 }' "$_tr" |
 		while read -r _l; do tap_note "$_l"; done
+	grep -a "hmpgov_pack:" "$_tr" | head -20 | while read -r _l; do tap_note "$_l"; done
 	tap_note "hmpgov's counters that changed since the trace began: $(stats_since)"
 	return 0
 }
