@@ -65,13 +65,17 @@ struct dropped_note {
 static struct dropped_note dropped_notes[1 << DROPPED_BITS];
 
 /*
- * @p's note: the hash bits just below those of its slot, so that tasks
- * crowded in one part of the table do not share notes.
+ * @p's slot hash (hash_ptr(p, table_bits): the top bits of one product)
+ * and its note: the hash bits just below those of its slot, so that
+ * tasks crowded in one part of the table do not share notes. One hash.
  */
-static struct dropped_note *note_of(struct task_struct *p)
+static unsigned long hash_of(struct task_struct *p,
+			     struct dropped_note **note)
 {
-	return &dropped_notes[hash_ptr(p, table_bits + DROPPED_BITS) &
-			      (BIT(DROPPED_BITS) - 1)];
+	unsigned long h = hash_ptr(p, table_bits + DROPPED_BITS);
+
+	*note = &dropped_notes[h & (BIT(DROPPED_BITS) - 1)];
+	return h >> DROPPED_BITS;
 }
 
 static bool is_task(struct task_struct *t)
@@ -211,8 +215,8 @@ static struct hmpgov_task *find(struct task_struct *p, unsigned long hash,
 struct hmpgov_task *hmpgov_table_get(struct task_struct *p, u64 now,
 				     pid_t parent, bool *fresh)
 {
-	unsigned long hash = hash_ptr(p, table_bits);
-	struct dropped_note *note = note_of(p);
+	struct dropped_note *note;
+	unsigned long hash = hash_of(p, &note);
 	struct task_struct *space_key = SLOT_FREE;
 	struct hmpgov_task *e, *space;
 	unsigned int claims = 0;
@@ -271,8 +275,8 @@ struct hmpgov_task *hmpgov_table_get(struct task_struct *p, u64 now,
  */
 void hmpgov_table_remove(struct task_struct *p)
 {
-	unsigned long hash = hash_ptr(p, table_bits);
-	struct dropped_note *note = note_of(p);
+	struct dropped_note *note;
+	unsigned long hash = hash_of(p, &note);
 	struct hmpgov_task *e;
 	struct task_struct *t;
 	unsigned int i;
