@@ -34,6 +34,20 @@ use() {
 	esac
 }
 
+# judge NAME CONDITION...: check(), or with HT_PLACEMENT_REPORT=1 a note
+# saying whether it was met: on the debug kernel (lockdep, KASAN) a
+# switch costs more guest time than a 10 % task runs, so the small tasks
+# are not small there; its line reports the shares and fails on a splat.
+judge() {
+	if [ "${HT_PLACEMENT_REPORT:-0}" = 1 ]; then
+		_jn=$1
+		shift
+		if "$@"; then tap_note "reported: $_jn: met"; else tap_note "reported: $_jn: NOT met"; fi
+	else
+		check "$@"
+	fi
+}
+
 # judge_small NAME WHEN: the small-task numbers, judged when loaded
 # (WHEN is a configuration of CONFIGS).
 judge_small() {
@@ -46,11 +60,12 @@ judge_small() {
 	_m=$(migration_rate "$_f" 5 $SMALL)
 	tap_note "$1 ($2): small tasks ${_l}% on little CPUs, ${_t}% on one CPU, $_m migrations/task/s"
 	[ "$2" != unloaded ] || return 0
-	check "$1 ($2): small tasks >= 95% on little CPUs (${_l}%)" ge "$_l" 95
-	check "$1 ($2): small tasks >= 85% on one CPU (${_t}%)" ge "$_t" 85
-	check "$1 ($2): small tasks migrate <= 0.5 times/s ($_m)" ge 0.5 "$_m"
+	judge "$1 ($2): small tasks >= 95% on little CPUs (${_l}%)" ge "$_l" 95
+	judge "$1 ($2): small tasks >= 85% on one CPU (${_t}%)" ge "$_t" 85
+	judge "$1 ($2): small tasks migrate <= 0.5 times/s ($_m)" ge 0.5 "$_m"
 	# shellcheck disable=SC2086
-	{ ge 0.5 "$_m" && ge "$_t" 85; } || small_migrations /tmp/trace.txt $SMALL
+	{ ge 0.5 "$_m" && ge "$_t" 85; } || [ "${HT_PLACEMENT_REPORT:-0}" = 1 ] ||
+		small_migrations /tmp/trace.txt $SMALL
 }
 
 # small_migrations TRACE PIDS...: after a failed rate, the trace's
@@ -80,20 +95,37 @@ judge_busy() {
 	_b=$(share "$_f" "$BIG" $BUSY)
 	tap_note "$1 ($2): busy tasks ${_b}% on big CPUs"
 	[ "$2" != unloaded ] || return 0
-	check "$1 ($2): busy tasks >= 95% on big CPUs (${_b}%)" ge "$_b" 95
+	judge "$1 ($2): busy tasks >= 95% on big CPUs (${_b}%)" ge "$_b" 95
 }
+
+# wanted CASE: the scenario is in this run (HT_PLACEMENT_CASES, a comma
+# list of small_pack, two_big, mix, mix_rt_app, overload, step, prime;
+# default all: the debug kernel's line runs a few).
+wanted() { [ -z "${HT_PLACEMENT_CASES:-}" ] || echo ",$HT_PLACEMENT_CASES," | grep -q ",$1,"; }
+for c in $(echo "${HT_PLACEMENT_CASES:-}" | tr ',' ' '); do
+	case $c in
+	small_pack | two_big | mix | mix_rt_app | overload | step | prime) ;;
+	*) tap_not_ok "placement: HT_PLACEMENT_CASES names no scenario '$c'" ;;
+	esac
+done
 
 for when in $CONFIGS; do
 	use $when
-	scenario small_pack $when 10 10 10 10
-	judge_small small_pack $when
-	scenario two_big $when 100 100
-	judge_busy two_big $when
-	scenario mix $when 100 100 10 10 10
-	judge_small mix $when
-	judge_busy mix $when
+	if wanted small_pack; then
+		scenario small_pack $when 10 10 10 10
+		judge_small small_pack $when
+	fi
+	if wanted two_big; then
+		scenario two_big $when 100 100
+		judge_busy two_big $when
+	fi
+	if wanted mix; then
+		scenario mix $when 100 100 10 10 10
+		judge_small mix $when
+		judge_busy mix $when
+	fi
 	# the same mix made by Debian's rt-app, a third-party generator
-	if has_rt_app; then
+	if has_rt_app && wanted mix_rt_app; then
 		scenario_rt_app mix_rt_app $when 100 100 10 10 10
 		check "mix_rt_app ($when): rt-app started 3 small and 2 busy threads (${SMALL:-none} /${BUSY:-none})" \
 			[ "$(echo $SMALL | wc -w) $(echo $BUSY | wc -w)" = "3 2" ]
@@ -102,19 +134,24 @@ for when in $CONFIGS; do
 	fi
 	# overload: 4 busy tasks on a 2 + 2 machine; no CPU may idle while
 	# one of them waits
-	if [ "$(ncpus)" = 4 ]; then
+	if [ "$(ncpus)" = 4 ] && wanted overload; then
 		scenario overload $when 100 100 100 100
 		w=$(awk '$1 == "idle_wait_us" { print int($2 / 1000) }' /tmp/rt.overload.$when)
 		tap_note "overload ($when): longest CPU idle while a busy task waited: ${w} ms"
 		[ $when != unloaded ] && measured "overload ($when): no CPU idles more than 10 ms while a task waits (${w} ms)" [ "$w" -le 10 ]
 	fi
-	# what steer=affinity moved in these scenarios (a reload resets it)
-	[ $when = loaded ] && moves_loaded=$(stat_value moves)
+	# what steer=affinity moved in these scenarios (a reload resets it),
+	# where one ran
+	if [ $when = loaded ] && { wanted small_pack || wanted two_big || wanted mix ||
+		wanted mix_rt_app || wanted overload; }; then
+		moves_loaded=$(stat_value moves)
+	fi
 done
 # step: one task alternating 10 % and 80 % (of the biggest CPU's work,
 # stepper(1)) every second: on a big CPU at most 25 ms after each up
 # step, back on a little CPU at most 300 ms after each down step.
 for when in $CONFIGS; do
+	wanted step || continue
 	use $when
 	trace_begin
 	stepper 10 80 1 7 "$CAPS" &
@@ -127,15 +164,15 @@ for when in $CONFIGS; do
 	upw=$(awk '$1 == "up" { if ($2 == "never") v = 9999; else v = $2; if (v > m) m = v } END { print m + 0 }' /tmp/steps.$when)
 	downw=$(awk '$1 == "down" { if ($2 == "never") v = 9999; else v = $2; if (v > m) m = v } END { print m + 0 }' /tmp/steps.$when)
 	measured "step ($when): on a big CPU at most 25 ms after every up step (worst ${upw} ms)" ge 25 "$upw"
-	check "step ($when): on a big CPU within 100 ms of every up step (worst ${upw} ms)" ge 100 "$upw"
-	check "step ($when): back on a little CPU at most 300 ms after every down step (worst ${downw} ms)" ge 300 "$downw"
+	judge "step ($when): on a big CPU within 100 ms of every up step (worst ${upw} ms)" ge 100 "$upw"
+	judge "step ($when): back on a little CPU at most 300 ms after every down step (worst ${downw} ms)" ge 300 "$downw"
 	check "step ($when): every step was seen ($(grep -c . /tmp/steps.$when) of 6)" [ "$(grep -c . /tmp/steps.$when)" = 6 ]
 	[ $when != uclamp ] || check "step (uclamp): hmpgov set clamps ($(stat_value uclamp_sets))" [ "$(stat_value uclamp_sets)" -gt 0 ]
 done
 use loaded
 
 # Three clusters: the heaviest task takes the prime CPU (the last one).
-if [ "$(cat $SYS/nr_clusters)" -ge 3 ]; then
+if [ "$(cat $SYS/nr_clusters)" -ge 3 ] && wanted prime; then
 	prime=$(($(ncpus) - 1))
 	use unloaded
 	scenario prime unloaded 100 90
@@ -146,7 +183,11 @@ if [ "$(cat $SYS/nr_clusters)" -ge 3 ]; then
 	set -- $BUSY
 	l=$(share /tmp/rt.prime.loaded "$prime" "$1")
 	tap_note "prime: the 100% task (beside a 90% one) on the prime cpu$prime: unloaded ${u}%, loaded ${l}%"
-	check "prime: the heaviest task >= 90% on the prime cpu$prime (${l}%)" ge "$l" 90
+	judge "prime: the heaviest task >= 90% on the prime cpu$prime (${l}%)" ge "$l" 90
 fi
-check "placement: hmpgov moved tasks in the loaded scenarios (moves ${moves_loaded:-none})" [ "${moves_loaded:-0}" -gt 0 ]
+if [ -n "${moves_loaded:-}" ]; then
+	check "placement: hmpgov moved tasks in the loaded scenarios (moves $moves_loaded)" [ "$moves_loaded" -gt 0 ]
+else
+	tap_skip "placement: hmpgov moved tasks in the loaded scenarios" "none of them in HT_PLACEMENT_CASES"
+fi
 unload >/dev/null
