@@ -34,15 +34,13 @@ use() {
 	esac
 }
 
-# judge NAME CONDITION...: check(), or with HT_PLACEMENT_REPORT=1 a note
-# saying whether it was met: on the debug kernel (lockdep, KASAN) a
-# switch costs more guest time than a 10 % task runs, so the small tasks
-# are not small there; its line reports the shares and fails on a splat.
+# judge NAME CONDITION...: check(), or with HT_PLACEMENT_REPORT=1 lib.sh's
+# measured() note: on the debug kernel (lockdep, KASAN) a switch costs
+# more guest time than a 10 % task runs, so the small tasks are not small
+# there; its line reports the shares and fails on a splat.
 judge() {
 	if [ "${HT_PLACEMENT_REPORT:-0}" = 1 ]; then
-		_jn=$1
-		shift
-		if "$@"; then tap_note "reported: $_jn: met"; else tap_note "reported: $_jn: NOT met"; fi
+		measured "$@"
 	else
 		check "$@"
 	fi
